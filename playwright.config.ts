@@ -1,0 +1,33 @@
+import {defineConfig, devices} from '@playwright/test';
+
+/** The production build is served here while the tests run (see `webServer`). */
+export const PORT = Number(process.env.TEST_PORT ?? 3320);
+
+// Tests drive Debian's Chromium: browsers cannot be downloaded on our machines, so
+// `npx playwright install` is never used. scripts/test.mjs installs the package when missing.
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['html', {open: 'never'}]] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    viewport: {width: 1280, height: 800},
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}}}],
+  webServer: {
+    command: `npx docusaurus serve --dir build --port ${PORT} --no-open`,
+    url: `http://localhost:${PORT}/img/logo.svg`,
+    env: {NO_UPDATE_NOTIFIER: '1'},
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,56 @@
+import {test, expect, open} from './fixtures';
+
+const hamburger = 'button[aria-label="Toggle navigation bar"]';
+
+test('997 px wide is desktop, 996 px is mobile', async ({page}) => {
+  await page.setViewportSize({width: 997, height: 800});
+  await open(page, '/docs/v3/intro');
+  await expect(page.locator(hamburger)).toBeHidden();
+  await expect(page.locator('.navbar__items--right').getByRole('link', {name: 'Documentation'})).toBeVisible();
+  await page.setViewportSize({width: 996, height: 800});
+  await expect(page.locator(hamburger)).toBeVisible();
+  await expect(page.locator('.navbar__items--right').getByRole('link', {name: 'Documentation'})).toBeHidden();
+});
+
+test.describe('mobile drawer', () => {
+  test.use({viewport: {width: 360, height: 740}});
+
+  test('opens on a doc page with the docs menu and a way back to the main menu', async ({page}) => {
+    await open(page, '/docs/v3/intro');
+    await page.locator(hamburger).click();
+    const drawer = page.locator('.navbar-sidebar');
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    const back = drawer.getByRole('button', {name: /Back to main menu/});
+    await expect(back).toBeVisible();
+    await expect(drawer.getByRole('link', {name: 'Schema Reference'})).toBeVisible();
+    await back.click();
+    await expect(drawer.getByRole('link', {name: 'Community'})).toBeVisible();
+  });
+
+  test('closes on the browser Back button without leaving the page', async ({page}) => {
+    await open(page, '/docs/v3/intro');
+    // Move on inside the site first, so that Back has an in-site entry to go back to.
+    await page.locator('.pagination-nav__link--next').click();
+    await expect(page).toHaveURL(/\/docs\/v3\/schema_2$/);
+    await page.locator(hamburger).click();
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    await page.goBack();
+    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+    await expect(page).toHaveURL(/\/docs\/v3\/schema_2$/);
+  });
+
+  test('closes when the window becomes desktop-wide', async ({page}) => {
+    await open(page, '/docs/v3/intro');
+    await page.locator(hamburger).click();
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    await page.setViewportSize({width: 1200, height: 800});
+    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+  });
+
+  test('the close button closes it', async ({page}) => {
+    await open(page, '/community');
+    await page.locator(hamburger).click();
+    await page.getByRole('button', {name: 'Close navigation bar'}).click();
+    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+  });
+});
