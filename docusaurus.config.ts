@@ -4,6 +4,13 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {LATEST_DOCS_PATH, LATEST_VERSION, VERSIONS, versionLabel} from './docs-versions';
 import {REDIRECTS} from './redirects';
+import remarkCodeLanguages from './src/plugins/remark-code-languages';
+import securityHeaders from './src/plugins/security-headers';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
+import redirectTablePlugin from './src/plugins/redirect-table';
+import versionSeoPlugin from './src/plugins/version-seo';
+import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
+import {ssrTemplate} from './src/plugins/paint-first/ssrTemplate';
 
 /** The repository that holds this site's sources; edit links point into it. */
 const REPO_URL = 'https://github.com/inblockio/aqua-docs';
@@ -18,6 +25,16 @@ const STRICT = process.env.DOCS_STRICT === 'true';
 const onBroken = STRICT ? 'throw' : 'warn';
 
 const announcement = `Protocol ${LATEST_VERSION} is the current release. <a href="${LATEST_DOCS_PATH}">Read the ${versionLabel(LATEST_VERSION)} documentation</a>.`;
+
+/** URL patterns of every docs version but the latest (next included): none of them is indexable. */
+const OLDER_DOCS_PATTERNS = Object.entries(VERSIONS)
+  .filter(([name]) => name !== LATEST_VERSION)
+  .map(([, {path}]) => `/docs/${path}/**`);
+
+/** Code blocks in a language the highlighter lacks: warnings, or failures in strict mode. */
+const codeLanguages = [remarkCodeLanguages, {themeConfig: () => config.themeConfig, onUnknownLanguage: onBroken}];
+/** Highlights code blocks at build time with `themeConfig.prism` (src/plugins/code-highlight). */
+const codeHighlight = [rehypeCodeHighlight, {themeConfig: () => config.themeConfig}];
 
 const config: Config = {
   title: 'Aqua Protocol',
@@ -40,20 +57,68 @@ const config: Config = {
     localeConfigs: {en: {label: 'English', htmlLang: 'en', direction: 'ltr', calendar: 'gregory'}},
   },
 
-  future: {experimental_faster: true},
+  // Rspack, SWC and Lightning CSS (@docusaurus/faster). `DOCS_BUNDLER=webpack` builds with stock
+  // webpack instead, for comparison (npm run bench:build).
+  future: {experimental_faster: process.env.DOCS_BUNDLER !== 'webpack'},
+  // Stock page template, but the entry scripts load after the first paint (src/plugins/paint-first).
+  ssrTemplate,
 
   markdown: {
     // .md files are plain CommonMark, .mdx files are MDX: writers can use < and { freely in .md.
     format: 'detect',
     mermaid: true,
   },
-  themes: ['@docusaurus/theme-mermaid'],
-  plugins: [['@docusaurus/plugin-client-redirects', {redirects: REDIRECTS}]],
+  themes: [
+    '@docusaurus/theme-mermaid',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        // Offline search; one index per docs version, each with the blog and pages, used by the
+        // version being read (the latest version's index outside the docs).
+        docsRouteBasePath: 'docs',
+        docsDir: ['docs', 'versioned_docs'], // the index hash covers every version's sources
+        indexBlog: true,
+        indexPages: true,
+        // Older versions tell search engines noindex (src/plugins/version-seo); readers can still search them.
+        forceIgnoreNoIndex: true,
+        ignoreFiles: [/^blog\/(archive|authors)(\/|$)/], // lists of posts: every hit is already a post
+        hashed: 'filename', // a content hash in the index file name, so it can be cached for good
+        highlightSearchTermsOnTargetPage: true,
+        explicitSearchResultPath: true,
+        searchBarShortcutKeymap: 'mod+k',
+        searchBarPosition: 'right',
+      } satisfies SearchOptions,
+    ],
+  ],
+  plugins: [
+    ['@docusaurus/plugin-client-redirects', {redirects: REDIRECTS}],
+    redirectTablePlugin, // the same table as build/redirects.json and build/_redirects, for HTTP 301s
+    versionSeoPlugin, // older versions: canonical link to the latest equivalent, or noindex
+    [
+      '@signalwire/docusaurus-plugin-llms-txt',
+      {
+        // build/llms.txt and a Markdown copy of each page, for the latest version's docs only: the
+        // plugin counts every version but the last (next included) as "versioned".
+        siteTitle: 'Aqua Protocol',
+        siteDescription: `Documentation of the Aqua Protocol ${LATEST_VERSION} (${versionLabel(LATEST_VERSION)}) and its JavaScript SDK.`,
+        depth: 2,
+        content: {
+          includeDocs: true,
+          includeVersionedDocs: false,
+          includeBlog: false,
+          includePages: false,
+          excludeRoutes: ['/search'], // the search page counts as a doc for the plugin
+        },
+      },
+    ],
+    securityHeaders, // build/_headers: the server's security headers, for static hosts
+    codeHighlightPlugin, // Prism themes as CSS; no Prism in the browser (code is highlighted at build time)
+  ],
 
   headTags: [
     {tagName: 'link', attributes: {rel: 'icon', href: '/favicon.ico', sizes: '32x32'}},
     {tagName: 'link', attributes: {rel: 'apple-touch-icon', href: '/img/apple-touch-icon.png'}},
-    {tagName: 'meta', attributes: {name: 'theme-color', content: '#0b5cad'}},
+    {tagName: 'meta', attributes: {name: 'theme-color', content: '#0a5f8c'}},
   ],
 
   presets: [
@@ -62,6 +127,8 @@ const config: Config = {
       {
         docs: {
           sidebarPath: './sidebars.ts',
+          beforeDefaultRemarkPlugins: [codeLanguages],
+          rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
           editUrl: ({versionDocsDirPath, docPath}) => `${REPO_URL}/edit/main/${versionDocsDirPath}/${docPath}`,
@@ -69,6 +136,8 @@ const config: Config = {
         },
         blog: {
           showReadingTime: true,
+          beforeDefaultRemarkPlugins: [codeLanguages],
+          rehypePlugins: [codeHighlight],
           blogTitle: 'Aqua Protocol blog',
           blogDescription: 'News, deep dives and release notes from the Aqua Protocol team.',
           postsPerPage: 10,
@@ -86,7 +155,10 @@ const config: Config = {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
         },
-        theme: {customCss: ['./src/css/custom.css', './src/css/navbar.css']},
+        pages: {beforeDefaultRemarkPlugins: [codeLanguages], rehypePlugins: [codeHighlight]},
+        // Only indexable pages: older versions are noindex or canonical to the latest (version-seo).
+        sitemap: {ignorePatterns: [...OLDER_DOCS_PATTERNS, '/search']},
+        theme: {customCss: ['./src/css/custom.css', './src/css/navbar.css', './src/css/a11y.css']},
       } satisfies Preset.Options,
     ],
   ],
@@ -104,7 +176,7 @@ const config: Config = {
       // closed the previous one see it again.
       id: `announcement-${createHash('sha256').update(announcement).digest('hex').slice(0, 8)}`,
       content: announcement,
-      backgroundColor: '#0b3d6e',
+      backgroundColor: '#0b3d5c',
       textColor: '#ffffff',
       isCloseable: true,
     },
@@ -118,15 +190,18 @@ const config: Config = {
         {to: '/community', label: 'Community', position: 'right'},
         {href: ORG_URL, label: 'GitHub', position: 'right', 'aria-label': 'Source code on GitHub (opens in a new tab)'},
         {type: 'docsVersionDropdown', position: 'right'},
+        {type: 'search', position: 'right'},
       ],
     },
     footer: {
-      style: 'dark',
+      // The footer follows the colour mode, so its logo's light and dark variants both fit.
+      style: 'light',
       links: [
         {
           title: 'Documentation',
           items: [
             {label: `Protocol ${LATEST_VERSION} (latest)`, to: LATEST_DOCS_PATH},
+            // Deliberately v3: the SDK and schema pages exist only in 1.3.2 (see CONTRIBUTING.md, "Cut a version").
             {label: 'JavaScript SDK', to: '/docs/v3/sdk'},
             {label: 'Schema reference', to: '/docs/v3/schema_2'},
             {label: 'Unreleased (next)', to: '/docs/next/intro'},
@@ -164,7 +239,7 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'json', 'rust', 'solidity', 'php', 'toml', 'diff'],
+      additionalLanguages: ['bash', 'php'], // the fence languages of our content that prism-react-renderer lacks
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
   } satisfies Preset.ThemeConfig,

@@ -51,7 +51,8 @@ export function computeExample(example) {
   const {algorithm, prefix = ''} = example;
   if (!['sha3-512', 'sha256'].includes(algorithm)) throw new Error(`unsupported algorithm "${algorithm}"`);
   if (Array.isArray(example.concat)) return prefix + digest(algorithm, example.concat.join('')).toString('hex');
-  if (Array.isArray(example.merkle_leaves)) return prefix + merkleRoot(algorithm, example.merkle_leaves).toString('hex');
+  if (Array.isArray(example.merkle_leaves))
+    return prefix + merkleRoot(algorithm, example.merkle_leaves).toString('hex');
   throw new Error('an example needs either "concat" or "merkle_leaves"');
 }
 

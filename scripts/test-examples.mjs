@@ -16,7 +16,17 @@
 //   With arguments, only files whose path contains one of the substrings are checked.
 //   KEEP_EXAMPLES=1 keeps the temporary directory for inspection.
 import {spawn} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {createRequire} from 'node:module';
 import {availableParallelism, tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
@@ -48,7 +58,12 @@ function* walk(dir, match) {
 }
 
 /** Info string without quoted attribute values, split into words. */
-const infoWords = (info) => info.replace(/"[^"]*"|'[^']*'/g, ' ').trim().split(/\s+/).filter(Boolean);
+const infoWords = (info) =>
+  info
+    .replace(/"[^"]*"|'[^']*'/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Line-based CommonMark fence parser: returns {line, info, body, endLine} for every fence. */
 function parseFences(text) {
@@ -65,7 +80,9 @@ function parseFences(text) {
     const strip = indent.length;
     const body = lines
       .slice(i + 1, j)
-      .map((l) => (l.slice(0, strip).trim() === '' || /^[\s>]*$/.test(l.slice(0, strip)) ? l.slice(strip) : l.trimStart()))
+      .map((l) =>
+        l.slice(0, strip).trim() === '' || /^[\s>]*$/.test(l.slice(0, strip)) ? l.slice(strip) : l.trimStart(),
+      )
       .join('\n');
     fences.push({line: i + 1, info: info.trim(), body, endLine: j + 1});
     i = j;
@@ -126,7 +143,10 @@ function run(cmd, args, options = {}) {
 }
 
 const normalise = (text) => {
-  const out = text.replace(/\r\n/g, '\n').split('\n').map((l) => l.trimEnd());
+  const out = text
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((l) => l.trimEnd());
   while (out.length && out[out.length - 1] === '') out.pop();
   return out;
 };
@@ -140,7 +160,14 @@ function compareOutput(actual, expected) {
     const g = got[i];
     if (w === undefined) return `unexpected extra output line ${i + 1}: ${JSON.stringify(g)}`;
     if (g === undefined) return `missing output line ${i + 1}: expected ${JSON.stringify(w)}`;
-    const pattern = new RegExp('^' + w.split('…').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+    const pattern = new RegExp(
+      '^' +
+        w
+          .split('…')
+          .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*') +
+        '$',
+    );
     if (!pattern.test(g)) return `output line ${i + 1} differs\n      expected: ${w}\n      actual:   ${g}`;
   }
   return null;
@@ -190,36 +217,48 @@ async function main() {
     mkdirSync(b.dir);
     writeFileSync(join(b.dir, b.source), b.code + '\n');
   });
-  writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({...template, include: ['b*/example.ts', 'b*/example.js']}, null, 2));
+  writeFileSync(
+    join(work, 'tsconfig.json'),
+    JSON.stringify({...template, include: ['b*/example.ts', 'b*/example.js']}, null, 2),
+  );
 
   // 1. Type-check everything in one tsc run. It runs while the examples execute (step 2), since the
   //    two are independent; a block with type errors is reported as failed whatever its run gave.
   const tscStarted = Date.now();
   let tscSeconds = '?';
-  const tscDone = run(process.execPath, [join(tsPath, 'bin', 'tsc'), '-p', join(work, 'tsconfig.json'), '--pretty', 'false'], {cwd: work}).then(
-    (r) => {
-      tscSeconds = ((Date.now() - tscStarted) / 1000).toFixed(1);
-      return r;
-    },
-  );
+  const tscDone = run(
+    process.execPath,
+    [join(tsPath, 'bin', 'tsc'), '-p', join(work, 'tsconfig.json'), '--pretty', 'false'],
+    {cwd: work},
+  ).then((r) => {
+    tscSeconds = ((Date.now() - tscStarted) / 1000).toFixed(1);
+    return r;
+  });
 
   // 2. Transpile (no type information needed) and run every block not marked `network`.
   const runnable = blocks.filter((b) => !b.network);
   for (const b of runnable) {
-    const js = b.lang === 'ts'
-      ? ts.transpileModule(b.code, {compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false}}).outputText
-      : b.code;
+    const js =
+      b.lang === 'ts'
+        ? ts.transpileModule(b.code, {
+            compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false},
+          }).outputText
+        : b.code;
     writeFileSync(join(b.dir, 'example.mjs'), js);
   }
   const limit = Math.max(2, Math.min(8, availableParallelism()));
   const runsDone = pool(runnable, limit, async (b) => {
     const env = {...process.env, NO_COLOR: '1', FORCE_COLOR: '0'};
     delete env.NODE_OPTIONS;
-    b.result = await run(process.execPath, ['--no-warnings', '--import', pathToFileURL(PRELOAD).href, join(b.dir, 'example.mjs')], {
-      cwd: b.dir,
-      env,
-      timeout: TIMEOUT_MS,
-    });
+    b.result = await run(
+      process.execPath,
+      ['--no-warnings', '--import', pathToFileURL(PRELOAD).href, join(b.dir, 'example.mjs')],
+      {
+        cwd: b.dir,
+        env,
+        timeout: TIMEOUT_MS,
+      },
+    );
   });
 
   const [tsc] = await Promise.all([tscDone, runsDone]);
@@ -239,7 +278,8 @@ async function main() {
       globalErrors.push(raw);
     }
   }
-  if (tsc.code !== 0 && !blocks.some((b) => b.errors.length) && !globalErrors.length) globalErrors.push(tsc.stderr || `tsc exited with ${tsc.code}`);
+  if (tsc.code !== 0 && !blocks.some((b) => b.errors.length) && !globalErrors.length)
+    globalErrors.push(tsc.stderr || `tsc exited with ${tsc.code}`);
   for (const b of blocks) if (b.errors.length) delete b.result; // type errors decide; the run is not reported
 
   // 3. Report.
@@ -248,12 +288,22 @@ async function main() {
   for (const b of blocks) {
     const where = `${b.file}:${b.line}`;
     const problems = [];
-    for (const e of b.errors) problems.push(`${b.file}:${b.line + e.line}:${e.col} ${e.text}${e.more.length ? '\n      ' + e.more.join('\n      ') : ''}`);
-    let mode = b.network ? 'type-checked (network, not run)' : b.expected !== null ? 'ran, output matched' : 'ran, exit 0';
+    for (const e of b.errors)
+      problems.push(
+        `${b.file}:${b.line + e.line}:${e.col} ${e.text}${e.more.length ? '\n      ' + e.more.join('\n      ') : ''}`,
+      );
+    let mode = b.network
+      ? 'type-checked (network, not run)'
+      : b.expected !== null
+        ? 'ran, output matched'
+        : 'ran, exit 0';
     if (b.result) {
       const r = b.result;
       if (r.timedOut) problems.push(`timed out after ${TIMEOUT_MS / 1000} s`);
-      else if (r.code !== 0) problems.push(`exited with ${r.code ?? r.signal}${r.stderr.trim() ? ':\n      ' + r.stderr.trim().split('\n').slice(0, 12).join('\n      ') : ''}`);
+      else if (r.code !== 0)
+        problems.push(
+          `exited with ${r.code ?? r.signal}${r.stderr.trim() ? ':\n      ' + r.stderr.trim().split('\n').slice(0, 12).join('\n      ') : ''}`,
+        );
       else if (b.expected !== null) {
         const diff = compareOutput(r.stdout, b.expected);
         if (diff) problems.push(diff);
@@ -263,7 +313,9 @@ async function main() {
     }
     if (problems.length) {
       failed++;
-      console.log(`✗ ${where} ${b.network ? 'type check failed (network block)' : b.result ? (b.errors.length ? 'failed' : 'failed when run') : mode}`);
+      console.log(
+        `✗ ${where} ${b.network ? 'type check failed (network block)' : b.result ? (b.errors.length ? 'failed' : 'failed when run') : mode}`,
+      );
       for (const p of problems) console.log(`    ${p}`);
     } else {
       passed++;
@@ -278,7 +330,9 @@ async function main() {
 
   if (process.env.KEEP_EXAMPLES) console.log(`(kept ${work})`);
   else rmSync(work, {recursive: true, force: true});
-  console.log(`(${blocks.length} blocks, ${runnable.length} run, in ${((Date.now() - started) / 1000).toFixed(1)} s; type check ${tscSeconds} s)`);
+  console.log(
+    `(${blocks.length} blocks, ${runnable.length} run, in ${((Date.now() - started) / 1000).toFixed(1)} s; type check ${tscSeconds} s)`,
+  );
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }

@@ -9,9 +9,24 @@ import {existsSync} from 'node:fs';
 const steps = [
   ['browser', ensureChromium],
   ['typecheck', () => run('npx', ['tsc'])],
+  ['lockfile in sync', () => run('node', ['scripts/check-lockfile.mjs'])],
+  ['front matter', () => run('node', ['scripts/check-frontmatter.mjs'])],
+  ['code lint', () => run('npx', ['eslint', '--max-warnings=0', '.'])],
+  ['code format', () => run('npx', ['prettier', '--check', '.'])],
+  ['markdown style', () => run('npx', ['markdownlint-cli2'])],
+  ['spelling', () => run('npx', ['cspell', 'lint', '--no-progress'])],
+  ['workflows', () => run('node', ['scripts/check-workflows.mjs'])],
   ['hash examples', () => run('node', ['scripts/check-hash-examples.mjs'])],
   ['code examples', () => run('node', ['scripts/test-examples.mjs'])],
-  ['strict build', () => run('npx', ['docusaurus', 'build'], {DOCS_STRICT: 'true'})],
+  ['version cut', () => run('node', ['scripts/check-versioning.mjs'])],
+  [
+    'strict build',
+    () => run('npx', ['docusaurus', 'build'], {DOCS_STRICT: 'true'}) && run('node', ['scripts/precompress.mjs']),
+  ],
+  ['page budgets', () => run('node', ['scripts/check-budgets.mjs'])],
+  ['links and anchors', () => run('node', ['scripts/check-links.mjs'])],
+  ['outbound links and remote assets', () => run('node', ['scripts/check-external.mjs'])],
+  ['valid HTML', () => run('node', ['scripts/check-html.mjs'])],
   ['browser tests', () => run('npx', ['playwright', 'test'])],
 ];
 
@@ -25,8 +40,13 @@ function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
   console.log('Installing Debian Chromium for the browser tests…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (...args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {DEBIAN_FRONTEND: 'noninteractive'});
-  return apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium', 'fonts-dejavu-core') && existsSync('/usr/bin/chromium');
+  const apt = (...args) =>
+    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {DEBIAN_FRONTEND: 'noninteractive'});
+  return (
+    apt('update', '-qq') &&
+    apt('install', '-y', '-qq', 'chromium', 'fonts-dejavu-core') &&
+    existsSync('/usr/bin/chromium')
+  );
 }
 
 let passed = 0;

@@ -1,11 +1,14 @@
 import {test, expect, open} from './fixtures';
 
-const bar = 'div[role="banner"]';
+const bar = 'div[role="region"][aria-label="Announcement"]';
 
 test('the announcement links to the current release and can be closed for good', async ({page}) => {
   await open(page, '/');
   await expect(page.locator(bar)).toBeVisible();
-  await expect(page.locator(bar).getByRole('link', {name: /Read the v3 documentation/})).toHaveAttribute('href', '/docs/v3/intro');
+  await expect(page.locator(bar).getByRole('link', {name: /Read the v3 documentation/})).toHaveAttribute(
+    'href',
+    '/docs/v3/intro',
+  );
   await page.locator(bar).getByRole('button', {name: 'Close'}).click();
   await expect(page.locator(bar)).toHaveCount(0);
   for (const path of ['/', '/docs/v3/intro']) {

@@ -7,7 +7,9 @@ for (const path of ['/', '/docs/v3/intro', '/community', '/blog/welcome']) {
       (window as unknown as {focusTrail: string[]}).focusTrail = [];
       document.addEventListener('focusin', (event) => {
         const target = event.target as HTMLElement;
-        (window as unknown as {focusTrail: string[]}).focusTrail.push(target.closest('main') ? 'in-main' : target.tagName);
+        (window as unknown as {focusTrail: string[]}).focusTrail.push(
+          target.closest('main') ? 'in-main' : target.tagName,
+        );
       });
     });
     await page.keyboard.press('Tab');

@@ -21,19 +21,32 @@ test.describe('navbar (desktop)', () => {
   test('"Documentation" is active on every docs page and no other', async ({page}) => {
     for (const path of ['/docs/v3/intro', '/docs/v1/Protocol/guardian', '/docs/next/intro', '/docs/v2/references']) {
       await open(page, path);
-      await expect(page.locator('.navbar__items--right').getByRole('link', {name: 'Documentation'})).toHaveClass(/navbar__link--active/);
+      await expect(page.locator('.navbar__items--right').getByRole('link', {name: 'Documentation'})).toHaveClass(
+        /navbar__link--active/,
+      );
     }
     await open(page, '/community');
-    await expect(page.locator('.navbar__items--right').getByRole('link', {name: 'Documentation'})).not.toHaveClass(/navbar__link--active/);
+    await expect(page.locator('.navbar__items--right').getByRole('link', {name: 'Documentation'})).not.toHaveClass(
+      /navbar__link--active/,
+    );
   });
 });
 
 test.describe('version dropdown', () => {
   const cases: [string, Record<string, string>][] = [
     ['/docs/v3/intro', {Next: '/docs/next/intro', v3: '/docs/v3/intro', v2: '/docs/v2/prologue', v1: '/docs/v1/intro'}],
-    ['/docs/v3/AccessControl', {Next: '/docs/next/intro', v3: '/docs/v3/AccessControl', v2: '/docs/v2/prologue', v1: '/docs/v1/intro'}],
-    ['/docs/v2/getting-started', {Next: '/docs/next/intro', v3: '/docs/v3/intro', v2: '/docs/v2/getting-started', v1: '/docs/v1/intro'}],
-    ['/docs/next/intro', {Next: '/docs/next/intro', v3: '/docs/v3/intro', v2: '/docs/v2/prologue', v1: '/docs/v1/intro'}],
+    [
+      '/docs/v3/AccessControl',
+      {Next: '/docs/next/intro', v3: '/docs/v3/AccessControl', v2: '/docs/v2/prologue', v1: '/docs/v1/intro'},
+    ],
+    [
+      '/docs/v2/getting-started',
+      {Next: '/docs/next/intro', v3: '/docs/v3/intro', v2: '/docs/v2/getting-started', v1: '/docs/v1/intro'},
+    ],
+    [
+      '/docs/next/intro',
+      {Next: '/docs/next/intro', v3: '/docs/v3/intro', v2: '/docs/v2/prologue', v1: '/docs/v1/intro'},
+    ],
     ['/docs/v1/intro', {Next: '/docs/next/intro', v3: '/docs/v3/intro', v2: '/docs/v2/prologue', v1: '/docs/v1/intro'}],
   ];
   for (const [from, targets] of cases) {
@@ -41,7 +54,10 @@ test.describe('version dropdown', () => {
       await open(page, from);
       const menu = page.locator('.navbar__items--right .dropdown__menu');
       for (const [label, href] of Object.entries(targets)) {
-        await expect(menu.getByRole('link', {name: label, exact: true, includeHidden: true})).toHaveAttribute('href', href);
+        await expect(menu.getByRole('link', {name: label, exact: true, includeHidden: true})).toHaveAttribute(
+          'href',
+          href,
+        );
       }
     });
   }
@@ -52,7 +68,10 @@ test('footer has link columns, a logo, the social link, the source code and the 
   const footer = page.locator('footer');
   await expect(footer.locator('.footer__title')).toHaveText(['Documentation', 'Community', 'More']);
   await expect(footer.getByRole('link', {name: 'X (@inblockio)'})).toHaveAttribute('href', 'https://x.com/inblockio');
-  await expect(footer.getByRole('link', {name: 'Source code of these docs'})).toHaveAttribute('href', 'https://github.com/inblockio/aqua-docs');
+  await expect(footer.getByRole('link', {name: 'Source code of these docs'})).toHaveAttribute(
+    'href',
+    'https://github.com/inblockio/aqua-docs',
+  );
   await expect(footer.getByRole('link', {name: /Protocol 1\.3\.2/})).toHaveAttribute('href', '/docs/v3/intro');
   const logo = footer.locator('img.footer__logo');
   await expect(logo).toHaveAttribute('alt', 'Aqua Protocol');
@@ -73,12 +92,18 @@ test('edit links point to the real file in the docs repository', async ({page}) 
   const cases = [
     ['/docs/v3/intro', 'https://github.com/inblockio/aqua-docs/edit/main/versioned_docs/version-1.3.2/intro.md'],
     ['/docs/next/protocol/guardian', 'https://github.com/inblockio/aqua-docs/edit/main/docs/protocol/guardian.md'],
-    ['/docs/v2/Components/verifier', 'https://github.com/inblockio/aqua-docs/edit/main/versioned_docs/version-1.2.0/Components/verifier/index.md'],
+    [
+      '/docs/v2/Components/verifier',
+      'https://github.com/inblockio/aqua-docs/edit/main/versioned_docs/version-1.2.0/Components/verifier/index.md',
+    ],
   ];
   for (const [path, href] of cases) {
     await open(page, path);
     await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute('href', href);
   }
   await open(page, '/blog/welcome');
-  await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute('href', /^https:\/\/github\.com\/inblockio\/aqua-docs\/edit\/main\/blog\/.+\.mdx?$/);
+  await expect(page.getByRole('link', {name: 'Edit this page'})).toHaveAttribute(
+    'href',
+    /^https:\/\/github\.com\/inblockio\/aqua-docs\/edit\/main\/blog\/.+\.mdx?$/,
+  );
 });

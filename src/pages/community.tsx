@@ -21,9 +21,18 @@ const REPO_GROUPS: RepoGroup[] = [
   {
     title: 'Protocol v3 (1.3.2) tools',
     repos: [
-      {name: 'aqua-js-sdk', what: 'The JavaScript/TypeScript SDK (npm package aqua-js-sdk) for Node, browsers and React Native.'},
-      {name: 'aqua-js-cli', what: 'A command-line tool built on the SDK: notarise, sign, witness, link and verify files.'},
-      {name: 'aquafier-js', what: 'The JavaScript successor of Aquafier, the web app for notarising and sharing files.'},
+      {
+        name: 'aqua-js-sdk',
+        what: 'The JavaScript/TypeScript SDK (npm package aqua-js-sdk) for Node, browsers and React Native.',
+      },
+      {
+        name: 'aqua-js-cli',
+        what: 'A command-line tool built on the SDK: notarise, sign, witness, link and verify files.',
+      },
+      {
+        name: 'aquafier-js',
+        what: 'The JavaScript successor of Aquafier, the web app for notarising and sharing files.',
+      },
       {name: 'aqua-identity', what: 'Example identity claims and attestations expressed as forms.'},
       {name: 'aqua-cheque', what: 'A cheque-style payment prototype combining Aqua, WAVS and a smart contract.'},
     ],
@@ -31,7 +40,10 @@ const REPO_GROUPS: RepoGroup[] = [
   {
     title: 'Protocol 1.2 and earlier',
     repos: [
-      {name: 'aqua-rs-cli', what: 'The Rust command-line tool aqua-cli for creating, signing, witnessing and verifying chains.'},
+      {
+        name: 'aqua-rs-cli',
+        what: 'The Rust command-line tool aqua-cli for creating, signing, witnessing and verifying chains.',
+      },
       {name: 'aqua-verifier-rs', what: 'The Rust verification library behind the CLI.'},
       {name: 'aqua-verifier-js', what: 'JavaScript notarise and verify scripts.'},
       {name: 'aqua-verifier-webextension', what: 'The Chrome extension that verifies pages and chain files.'},
@@ -53,10 +65,25 @@ const REPO_GROUPS: RepoGroup[] = [
 const CHANNELS = [
   {label: 'GitHub', href: ORG, link: 'github.com/inblockio', text: 'code, issues and pull requests.'},
   {label: 'X', href: 'https://x.com/inblockio', link: '@inblockio', text: 'announcements and news.'},
-  {label: 'LinkedIn', href: 'https://www.linkedin.com/company/inblock-io', link: 'inblock.io on LinkedIn', text: 'the company page.'},
-  {label: 'E-mail', href: 'mailto:info@inblock.io', link: 'info@inblock.io', text: 'for questions that do not fit an issue.'},
+  {
+    label: 'LinkedIn',
+    href: 'https://www.linkedin.com/company/inblock-io',
+    link: 'inblock.io on LinkedIn',
+    text: 'the company page.',
+  },
+  {
+    label: 'E-mail',
+    href: 'mailto:info@inblock.io',
+    link: 'info@inblock.io',
+    text: 'for questions that do not fit an issue.',
+  },
   {label: 'Website', href: 'https://inblock.io', link: 'inblock.io', text: 'the company that develops the protocol.'},
-  {label: 'Aquafier', href: 'https://aquafier.inblock.io', link: 'aquafier.inblock.io', text: 'a web app to try the protocol on your own files.'},
+  {
+    label: 'Aquafier',
+    href: 'https://aquafier.inblock.io',
+    link: 'aquafier.inblock.io',
+    text: 'a web app to try the protocol on your own files.',
+  },
 ];
 
 export default function Community(): JSX.Element {
@@ -67,23 +94,35 @@ export default function Community(): JSX.Element {
       <main className={clsx('container', styles.page, 'aqua-prose')}>
         <Heading as="h1">Take part in the Aqua Protocol</Heading>
         <p className={styles.lead}>
-          This page is for anyone who wants to use, question or improve the Aqua Protocol: where the code lives, how
-          to report a problem, how to contribute to the code and to these docs, and how to reach the team at
-          inblock.io. The protocol and its tools are developed in the open on GitHub.
+          This page is for anyone who wants to use, question or improve the Aqua Protocol: where the code lives, how to
+          report a problem, how to contribute to the code and to these docs, and how to reach the team at inblock.io.
+          The protocol and its tools are developed in the open on GitHub.
         </p>
 
         <nav aria-label="On this page" className={styles.toc}>
           <ul>
-            <li><a href="#repositories">Source repositories</a></li>
-            <li><a href="#issues">Report an issue</a></li>
-            <li><a href="#code">Contribute code</a></li>
-            <li><a href="#docs">Improve these docs</a></li>
-            <li><a href="#channels">Channels</a></li>
+            <li>
+              <a href="#repositories">Source repositories</a>
+            </li>
+            <li>
+              <a href="#issues">Report an issue</a>
+            </li>
+            <li>
+              <a href="#code">Contribute code</a>
+            </li>
+            <li>
+              <a href="#docs">Improve these docs</a>
+            </li>
+            <li>
+              <a href="#channels">Channels</a>
+            </li>
           </ul>
         </nav>
 
         <section aria-labelledby="repositories">
-          <Heading as="h2" id="repositories">Source repositories</Heading>
+          <Heading as="h2" id="repositories">
+            Source repositories
+          </Heading>
           <p>
             All repositories belong to the <a href={ORG}>inblockio organisation on GitHub</a>. Use a tool whose version
             matches the protocol version of your data: 1.2 tools read 1.2 chains, v3 tools read AquaTrees.
@@ -106,7 +145,9 @@ export default function Community(): JSX.Element {
         </section>
 
         <section aria-labelledby="issues">
-          <Heading as="h2" id="issues">Report an issue</Heading>
+          <Heading as="h2" id="issues">
+            Report an issue
+          </Heading>
           <p>
             Open the issue in the repository of the tool concerned, for example{' '}
             <a href={`${ORG}/aqua-js-sdk/issues`}>aqua-js-sdk issues</a> for the SDK. A good report names:
@@ -126,26 +167,36 @@ export default function Community(): JSX.Element {
         </section>
 
         <section aria-labelledby="code">
-          <Heading as="h2" id="code">Contribute code</Heading>
+          <Heading as="h2" id="code">
+            Contribute code
+          </Heading>
           <p>
             Contributions arrive as pull requests and every change is reviewed. Before you open one, read the{' '}
             <Link to="/docs/v2/contribution-guidelines">contribution guidelines</Link>. In short:
           </p>
           <ul>
-            <li>format Rust with <code>cargo fmt</code> and JavaScript or TypeScript with Prettier;</li>
-            <li>make <code>cargo clippy</code> pass without warnings and let the tests pass;</li>
-            <li>prefer <code>Result</code> values to panics or exceptions, and explicit types to <code>any</code>;</li>
+            <li>
+              format Rust with <code>cargo fmt</code> and JavaScript or TypeScript with Prettier;
+            </li>
+            <li>
+              make <code>cargo clippy</code> pass without warnings and let the tests pass;
+            </li>
+            <li>
+              prefer <code>Result</code> values to panics or exceptions, and explicit types to <code>any</code>;
+            </li>
             <li>write commit messages in the present tense that say what the change does.</li>
           </ul>
           <p>
             Changes to the protocol itself start as a proposal in{' '}
-            <a href={`${ORG}/aqua-improvement-proposal`}>aqua-improvement-proposal</a>, so that every implementation
-            can follow.
+            <a href={`${ORG}/aqua-improvement-proposal`}>aqua-improvement-proposal</a>, so that every implementation can
+            follow.
           </p>
         </section>
 
         <section aria-labelledby="docs">
-          <Heading as="h2" id="docs">Improve these docs</Heading>
+          <Heading as="h2" id="docs">
+            Improve these docs
+          </Heading>
           <p>
             This site is built with Docusaurus from the <a href="https://github.com/inblockio/aqua-docs">aqua-docs</a>{' '}
             repository. Every documentation page and blog post has an “Edit this page” link that opens its source file
@@ -158,8 +209,8 @@ export default function Community(): JSX.Element {
               unreleased next version. Fix a mistake in the version where it occurs.
             </li>
             <li>
-              To preview locally, install Node 20 or newer, run <code>npm ci</code> and <code>npm start</code>, and
-              open the address it prints.
+              To preview locally, install Node 20 or newer, run <code>npm ci</code> and <code>npm start</code>, and open
+              the address it prints.
             </li>
             <li>
               The TypeScript examples of the v3 docs are real programs: they are type-checked and run against the SDK,
@@ -169,7 +220,9 @@ export default function Community(): JSX.Element {
         </section>
 
         <section aria-labelledby="channels">
-          <Heading as="h2" id="channels">Channels</Heading>
+          <Heading as="h2" id="channels">
+            Channels
+          </Heading>
           <p>These are the official places to follow the project and to reach inblock.io:</p>
           <ul className={styles.channelList}>
             {CHANNELS.map((c) => (
@@ -181,11 +234,19 @@ export default function Community(): JSX.Element {
         </section>
 
         <section aria-labelledby="next">
-          <Heading as="h2" id="next">Where to go next</Heading>
+          <Heading as="h2" id="next">
+            Where to go next
+          </Heading>
           <ul>
-            <li><Link to="/docs/v3/intro">Read the v3 introduction</Link> to learn the protocol.</li>
-            <li><Link to="/docs/v3/sdk/getting-started">Follow the SDK guide</Link> to build your first AquaTree.</li>
-            <li><Link to="/blog">Read the blog</Link> for deep dives and announcements.</li>
+            <li>
+              <Link to="/docs/v3/intro">Read the v3 introduction</Link> to learn the protocol.
+            </li>
+            <li>
+              <Link to="/docs/v3/sdk/getting-started">Follow the SDK guide</Link> to build your first AquaTree.
+            </li>
+            <li>
+              <Link to="/blog">Read the blog</Link> for deep dives and announcements.
+            </li>
           </ul>
         </section>
       </main>

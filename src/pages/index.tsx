@@ -34,9 +34,8 @@ const FEATURES: Feature[] = [
     ),
     body: (
       <>
-        Every change to a file becomes a revision. Each revision is hashed with SHA-256 and names the revision
-        before it in <code>previous_verification_hash</code>, so the whole history forms one gap-free chain: an
-        AquaTree.
+        Every change to a file becomes a revision. Each revision is hashed with SHA-256 and names the revision before it
+        in <code>previous_verification_hash</code>, so the whole history forms one gap-free chain: an AquaTree.
       </>
     ),
   },
@@ -52,8 +51,8 @@ const FEATURES: Feature[] = [
     ),
     body: (
       <>
-        A signature revision binds a revision hash to an account. Ethereum wallets sign with EIP-191, and the SDK
-        also supports DID keys, PKCS#12 certificates and signatures you bring yourself.
+        A signature revision binds a revision hash to an account. Ethereum wallets sign with EIP-191, and the SDK also
+        supports DID keys, PKCS#12 certificates and signatures you bring yourself.
       </>
     ),
   },
@@ -69,8 +68,8 @@ const FEATURES: Feature[] = [
     ),
     body: (
       <>
-        A witness revision anchors a hash outside your control: in an Ethereum transaction, a Nostr event or an
-        RFC 3161 timestamp. It proves the data existed no later than that moment.
+        A witness revision anchors a hash outside your control: in an Ethereum transaction, a Nostr event or an RFC 3161
+        timestamp. It proves the data existed no later than that moment.
       </>
     ),
   },
@@ -86,8 +85,8 @@ const FEATURES: Feature[] = [
     ),
     body: (
       <>
-        Anyone holding the AquaTree and its files can check it: recompute every hash, follow every link, recover
-        every signer and look up every witness. No central service has to vouch for it.
+        Anyone holding the AquaTree and its files can check it: recompute every hash, follow every link, recover every
+        signer and look up every witness. No central service has to vouch for it.
       </>
     ),
   },
@@ -103,8 +102,8 @@ const FEATURES: Feature[] = [
     ),
     body: (
       <>
-        Identity claims and attestations are built from form revisions and signatures. Tree-mode hashing lets a
-        holder hide a field, such as an e-mail address, while the rest still verifies.
+        Identity claims and attestations are built from form revisions and signatures. Tree-mode hashing lets a holder
+        hide a field, such as an e-mail address, while the rest still verifies.
       </>
     ),
   },
@@ -174,24 +173,26 @@ interface Post {
 // The four posts of the blog, newest first (titles and descriptions as in their front matter).
 const POSTS: Post[] = [
   {
+    to: '/blog/welcome',
+    title: 'Welcome to the new Aqua Protocol site',
+    description: 'What this site offers, how the documentation is organised by protocol version, and where to start.',
+  },
+  {
     to: '/blog/mdx-blog-post',
     title: 'Build a revision chain in your browser',
-    description: 'An interactive walk through the hashes of a genesis revision and a link revision, computed locally with Web Crypto.',
+    description:
+      'An interactive walk through the hashes of a genesis revision and a link revision, computed locally with Web Crypto.',
   },
   {
     to: '/blog/long-blog-post',
     title: 'Inside protocol 1.3.2: what changed since 1.2',
-    description: 'A deep dive into the v3 revision format, its hashing modes, signatures, witnesses and links, compared with protocol 1.2.',
+    description:
+      'A deep dive into the v3 revision format, its hashing modes, signatures, witnesses and links, compared with protocol 1.2.',
   },
   {
     to: '/blog/first-blog-post',
     title: 'Why data accounting matters',
     description: 'Why the origin, author and age of a piece of data deserve the same bookkeeping as money does.',
-  },
-  {
-    to: '/blog/welcome',
-    title: 'Welcome to the new Aqua Protocol site',
-    description: 'What this site offers, how the documentation is organised by protocol version, and where to start.',
   },
 ];
 
@@ -206,8 +207,8 @@ function Hero(): JSX.Element {
           </Heading>
           <p className={styles.heroTagline}>{siteConfig.tagline}.</p>
           <p className={styles.heroLead}>
-            An open protocol for the accounting of data. It records who changed a file, when, and how, in portable
-            hash chains that anyone can verify, with signatures and timestamps but without a central authority.
+            An open protocol for the accounting of data. It records who changed a file, when, and how, in portable hash
+            chains that anyone can verify, with signatures and timestamps but without a central authority.
           </p>
           <div className={styles.heroButtons}>
             <Link className={clsx('button button--lg', styles.buttonPrimary)} to="/docs/v3/intro">
@@ -303,8 +304,8 @@ function Demo(): JSX.Element {
           Try it in your browser
         </Heading>
         <p className={styles.sectionLead}>
-          Compute a fingerprint the way the protocol does, then check a small revision chain and watch it fail when
-          you change a single field.
+          Compute a fingerprint the way the protocol does, then check a small revision chain and watch it fail when you
+          change a single field.
         </p>
         <HashDemo />
       </div>
@@ -320,8 +321,8 @@ function Versions(): JSX.Element {
           Versions at a glance
         </Heading>
         <p className={styles.sectionLead}>
-          The documentation is kept for every protocol version, because chains written with older tools stay
-          verifiable with tools of the same version.
+          The documentation is kept for every protocol version, because chains written with older tools stay verifiable
+          with tools of the same version.
         </p>
         <ul className={styles.versionGrid}>
           {VERSIONS.map((v) => (
@@ -363,7 +364,7 @@ function LatestPosts(): JSX.Element {
             </li>
           ))}
         </ul>
-        <p className="aqua-prose">
+        <p className={clsx('aqua-prose', styles.moreLinks)}>
           <Link to="/blog">All posts</Link> · <Link to="/community">Take part in the project</Link>
         </p>
       </div>

@@ -79,7 +79,18 @@ async function build(document: string, attachment: string, fixed: boolean): Prom
     revisions: {[genesisHash]: sortKeys(genesis), [linkHash]: sortKeys(link)},
     file_index: {[genesisHash]: 'document.txt', [attachmentHash]: 'attachment.txt'},
   };
-  return {fileHash, genesis, genesisJson, genesisHash, attachmentFileHash, attachmentHash, link, linkJson, linkHash, tree};
+  return {
+    fileHash,
+    genesis,
+    genesisJson,
+    genesisHash,
+    attachmentFileHash,
+    attachmentHash,
+    link,
+    linkJson,
+    linkHash,
+    tree,
+  };
 }
 
 function Code({children, label}: {children: string; label: string}): JSX.Element {
@@ -105,8 +116,8 @@ function StepBody({index, built}: {index: number; built: Built}): JSX.Element {
       return (
         <>
           <p>
-            The four common fields plus the two file fields. The previous hash is empty because this revision starts
-            the chain.
+            The four common fields plus the two file fields. The previous hash is empty because this revision starts the
+            chain.
           </p>
           <Code label="Genesis revision">{JSON.stringify(built.genesis, null, 2)}</Code>
         </>
@@ -122,7 +133,7 @@ function StepBody({index, built}: {index: number; built: Built}): JSX.Element {
       return (
         <>
           <p>
-            <code>"0x"</code> plus the SHA-256 of that string is the revision’s verification hash. It names the
+            <code>{'"0x"'}</code> plus the SHA-256 of that string is the revision’s verification hash. It names the
             revision in the tree and is what a signature or witness would cover.
           </p>
           <Code label="Genesis verification hash">{built.genesisHash}</Code>

@@ -150,9 +150,8 @@ function FingerprintPanel({enabled}: {enabled: boolean}): JSX.Element {
     <div className={styles.panel}>
       <h3 className={styles.panelTitle}>1. Fingerprint your own data</h3>
       <p>
-        Type some text or pick a file. Its SHA-256 digest is computed by your browser’s Web Crypto API in this
-        tab; nothing is uploaded. This digest is what the SDK records as <code>file_hash</code> when it
-        notarises a file.
+        Type some text or pick a file. Its SHA-256 digest is computed by your browser’s Web Crypto API in this tab;
+        nothing is uploaded. This digest is what the SDK records as <code>file_hash</code> when it notarises a file.
       </p>
       <label className={styles.label} htmlFor={`${id}-text`}>
         Text to hash
@@ -194,7 +193,8 @@ function FingerprintPanel({enabled}: {enabled: boolean}): JSX.Element {
         ) : source ? (
           <>
             <p className={styles.resultLabel}>
-              SHA-256 of {source.kind === 'file' ? <strong>{source.name}</strong> : 'the text'} ({formatBytes(source.size)}):
+              SHA-256 of {source.kind === 'file' ? <strong>{source.name}</strong> : 'the text'} (
+              {formatBytes(source.size)}):
             </p>
             <code className={styles.digest}>{digest}</code>
             {matchesSample && (
@@ -244,9 +244,9 @@ function VerifyPanel({enabled}: {enabled: boolean}): JSX.Element {
     <div className={styles.panel}>
       <h3 className={styles.panelTitle}>2. Verify a sample revision chain</h3>
       <p>
-        The sample is a real two-revision AquaTree in the protocol 1.3.2 scalar format: a genesis revision
-        that notarises the file <code>{SAMPLE_FILE_NAME}</code> (text “{SAMPLE_FILE_CONTENT}”) and a signature
-        revision made by a test wallet.
+        The sample is a real two-revision AquaTree in the protocol 1.3.2 scalar format: a genesis revision that
+        notarises the file <code>{SAMPLE_FILE_NAME}</code> (text “{SAMPLE_FILE_CONTENT}”) and a signature revision made
+        by a test wallet.
       </p>
       <div className={styles.controls}>
         <div className={styles.checkRow}>
@@ -303,11 +303,11 @@ function VerifyPanel({enabled}: {enabled: boolean}): JSX.Element {
       </details>
 
       <p className={styles.hint}>
-        <strong>What this demo checks:</strong> that each revision hash is the SHA-256 of the revision’s
-        sorted JSON, that every <code>previous_verification_hash</code> points to the revision before it, and
-        that the file text matches <code>file_hash</code>. It does <em>not</em> recover the signer from the
-        signature and the sample has no witness revision; the SDK’s{' '}
-        <Link to="/docs/v3/sdk/api/verification">verifyAquaTree</Link> does those checks too.
+        <strong>What this demo checks:</strong> that each revision hash is the SHA-256 of the revision’s sorted JSON,
+        that every <code>previous_verification_hash</code> points to the revision before it, and that the file text
+        matches <code>file_hash</code>. It does <em>not</em> recover the signer from the signature and the sample has no
+        witness revision; the SDK’s <Link to="/docs/v3/sdk/api/verification">verifyAquaTree</Link> does those checks
+        too.
       </p>
     </div>
   );
@@ -326,8 +326,8 @@ export default function HashDemo(): JSX.Element {
       )}
       {isBrowser && !hasWebCrypto() && (
         <p className={styles.notice}>
-          Your browser does not offer the Web Crypto API on this page (it needs a secure https connection), so
-          the demo cannot run here.
+          Your browser does not offer the Web Crypto API on this page (it needs a secure https connection), so the demo
+          cannot run here.
         </p>
       )}
       <div className={styles.grid}>

@@ -23,10 +23,16 @@ export default function HeroArt(): JSX.Element {
         <rect width="130" height="92" rx="12" className={styles.card} />
         <rect x="14" y="14" width="30" height="36" rx="4" className={styles.fileIcon} />
         <path d="M21 26h16M21 33h16M21 40h10" className={styles.ink} />
-        <text x="54" y="30" className={styles.kind}>file</text>
-        <text x="54" y="46" className={styles.hash}>0x63e7…3519</text>
+        <text x="54" y="30" className={styles.kind}>
+          file
+        </text>
+        <text x="54" y="46" className={styles.hash}>
+          0x63e7…3519
+        </text>
         <rect x="14" y="62" width="102" height="14" rx="7" className={styles.pill} />
-        <text x="65" y="73" textAnchor="middle" className={styles.pillText}>genesis</text>
+        <text x="65" y="73" textAnchor="middle" className={styles.pillText}>
+          genesis
+        </text>
       </g>
 
       {/* revision 2: signature */}
@@ -34,10 +40,16 @@ export default function HeroArt(): JSX.Element {
         <rect width="170" height="92" rx="12" className={styles.card} />
         <circle cx="30" cy="32" r="11" className={styles.keyRing} />
         <path d="M41 32h24M57 32v8M63 32v6" className={styles.keyStem} />
-        <text x="78" y="30" className={styles.kind}>signature</text>
-        <text x="78" y="46" className={styles.hash}>0x2805…250b</text>
+        <text x="78" y="30" className={styles.kind}>
+          signature
+        </text>
+        <text x="78" y="46" className={styles.hash}>
+          0x2805…250b
+        </text>
         <rect x="14" y="62" width="142" height="14" rx="7" className={styles.pill} />
-        <text x="85" y="73" textAnchor="middle" className={styles.pillText}>ethereum:eip-191</text>
+        <text x="85" y="73" textAnchor="middle" className={styles.pillText}>
+          ethereum:eip-191
+        </text>
       </g>
 
       {/* revision 3: witness */}
@@ -45,15 +57,24 @@ export default function HeroArt(): JSX.Element {
         <rect width="130" height="92" rx="12" className={styles.card} />
         <path d="M29 14 L44 23 L44 41 L29 50 L14 41 L14 23 Z" className={styles.anchor} />
         <path d="M22 32 l5 5 10 -11" className={styles.tick} />
-        <text x="54" y="30" className={styles.kind}>witness</text>
-        <text x="54" y="46" className={styles.hash}>merkle root</text>
+        <text x="54" y="30" className={styles.kind}>
+          witness
+        </text>
+        <text x="54" y="46" className={styles.hash}>
+          merkle root
+        </text>
         <rect x="14" y="62" width="102" height="14" rx="7" className={styles.pill} />
-        <text x="65" y="73" textAnchor="middle" className={styles.pillText}>eth · nostr · tsa</text>
+        <text x="65" y="73" textAnchor="middle" className={styles.pillText}>
+          eth · nostr · tsa
+        </text>
       </g>
 
       {/* the drop of the logo, echoing the brand */}
       <g transform="translate(300 10) scale(2.6)">
-        <path d="M16 1.5C13 5.6 5.5 13.2 5.5 20.2a10.5 10.5 0 0 0 21 0C26.5 13.2 19 5.6 16 1.5z" className={styles.drop} />
+        <path
+          d="M16 1.5C13 5.6 5.5 13.2 5.5 20.2a10.5 10.5 0 0 0 21 0C26.5 13.2 19 5.6 16 1.5z"
+          className={styles.drop}
+        />
         <path d="M11 13.4 21 23.4" className={styles.dropInk} />
         <rect x="8.9" y="11.3" width="4.2" height="4.2" rx="0.9" className={styles.dropBlock} />
         <rect x="13.9" y="16.3" width="4.2" height="4.2" rx="0.9" className={styles.dropBlock} />

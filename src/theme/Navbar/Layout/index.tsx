@@ -25,7 +25,11 @@ export default function NavbarLayout({children}: Props): JSX.Element {
   return (
     <nav
       ref={navbarRef}
-      aria-label={translate({id: 'theme.NavBar.navAriaLabel', message: 'Main', description: 'The ARIA label for the main navigation'})}
+      aria-label={translate({
+        id: 'theme.NavBar.navAriaLabel',
+        message: 'Main',
+        description: 'The ARIA label for the main navigation',
+      })}
       className={clsx(
         'navbar',
         'navbar--fixed-top',

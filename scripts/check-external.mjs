@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Everything the built site points at outside itself, checked without a network:
+// 1. Outbound links. Every http(s)/mailto link of every page is listed in the committed
+//    external-links.txt (sorted, with the pages that use it), so a reviewer sees each one. The check
+//    fails when the list is stale; `--write` regenerates it.
+// 2. Remote assets. No page, stylesheet or script may load anything from another host: scripts,
+//    images, stylesheets, fonts, frames, CSS url() and @import must all be local (a visitor's reading
+//    must not be reported to a third party, and the site must work offline).
+//   node scripts/check-external.mjs [--write] [buildDir]
+import {readdir, readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const write = args.includes('--write');
+const root = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'build');
+const LIST = path.resolve('external-links.txt');
+const REMOTE = /^(?:(?:https?|wss?):)?\/\//i;
+
+const files = (await readdir(root, {recursive: true})).map((f) => path.join(root, f));
+const htmlFiles = files.filter((f) => f.endsWith('.html')).sort();
+const routeOf = (file) => {
+  const rel = '/' + path.relative(root, file).split(path.sep).join('/');
+  return rel === '/404.html' ? rel : rel.replace(/(\/index)?\.html$/, '') || '/';
+};
+
+/** Tags with their attributes, in document order; script and style bodies are not scanned as markup. */
+function* tags(html) {
+  const markup = html.replace(/(<(script|style)\b[^>]*>)[\s\S]*?(<\/\2>)/gi, '$1$3');
+  for (const [, name, rest] of markup.matchAll(
+    /<([a-zA-Z][\w:-]*)((?:\s+[^\s>=/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*\/?>/g,
+  )) {
+    const attributes = {};
+    for (const [, key, dq, sq, bare] of rest.matchAll(/([^\s>=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g)) {
+      attributes[key.toLowerCase()] = (dq ?? sq ?? bare ?? '').replace(/&amp;/g, '&');
+    }
+    yield {name: name.toLowerCase(), attributes};
+  }
+}
+
+// Attributes that make the browser fetch something, per tag; for <link>, only fetching rel values.
+const FETCHING = {
+  script: ['src'],
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  iframe: ['src'],
+  frame: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  embed: ['src'],
+  object: ['data'],
+  input: ['src'],
+  image: ['href', 'xlink:href'],
+  use: ['href', 'xlink:href'],
+  feimage: ['href', 'xlink:href'],
+};
+const FETCHING_RELS =
+  /\b(stylesheet|icon|apple-touch-icon|mask-icon|manifest|preload|modulepreload|prefetch|preconnect|dns-prefetch|prerender)\b/i;
+const urlsIn = (attribute, value) =>
+  attribute === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0]) : [value];
+
+const outbound = new Map(); // url → Set of routes
+const remoteAssets = [];
+const contentRoutes = []; // pages other than the redirect stubs of plugin-client-redirects
+for (const file of htmlFiles) {
+  const route = routeOf(file);
+  const html = await readFile(file, 'utf8');
+  if (!/<meta[^>]+http-equiv=["']?refresh/i.test(html)) contentRoutes.push(route);
+  for (const {name, attributes} of tags(html)) {
+    if ((name === 'a' || name === 'area') && /^(https?:|mailto:|\/\/)/i.test(attributes.href ?? '')) {
+      if (!outbound.has(attributes.href)) outbound.set(attributes.href, new Set());
+      outbound.get(attributes.href).add(route);
+    }
+    const fetched =
+      name === 'link'
+        ? FETCHING_RELS.test(attributes.rel ?? '')
+          ? ['href', 'imagesrcset']
+          : []
+        : (FETCHING[name] ?? []);
+    for (const attribute of fetched) {
+      for (const url of urlsIn(attribute, attributes[attribute] ?? '')) {
+        if (REMOTE.test(url)) remoteAssets.push(`${route}: <${name} ${attribute}="${url}">`);
+      }
+    }
+    if (REMOTE.test((attributes.style ?? '').match(/url\(\s*['"]?([^'")]*)/i)?.[1] ?? '')) {
+      remoteAssets.push(`${route}: <${name} style="${attributes.style}">`);
+    }
+  }
+  for (const [, css] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) scanCss(css, route);
+}
+
+function scanCss(css, where) {
+  for (const [match] of css.matchAll(
+    /url\(\s*['"]?\s*(?:(?:https?:)?\/\/)[^)]*\)|@import\s+(?:url\(\s*)?['"]?\s*(?:https?:)?\/\/[^;]*/gi,
+  )) {
+    remoteAssets.push(`${where}: ${match.slice(0, 120)}`);
+  }
+}
+
+// Scripts: a remote URL handed to something that loads it (an element's src, import(), fetch, a
+// worker, a CSS url() or @import built as a string). Plain strings (a link's href, an XML namespace,
+// an error message) are not requests and are allowed.
+const JS_LOADS = [
+  /\b(?:src|srcset)\s*[:=]\s*\\?["'`]\s*(?:https?:)?\/\/[^"'`\\\s]*/g,
+  /\b(?:import|importScripts|fetch|Worker|SharedWorker|EventSource|WebSocket|sendBeacon|loadScript)\s*\(\s*["'`](?:(?:https?|wss?):)?\/\/[^"'`\s]*/g,
+];
+for (const file of files) {
+  const rel = path.relative(root, file);
+  if (file.endsWith('.css')) scanCss(await readFile(file, 'utf8'), rel);
+  if (file.endsWith('.js')) {
+    const js = await readFile(file, 'utf8');
+    scanCss(js, rel);
+    for (const pattern of JS_LOADS)
+      for (const [match] of js.matchAll(pattern)) remoteAssets.push(`${rel}: ${match.slice(0, 120)}`);
+  }
+}
+
+// The committed list: one URL per line, sorted, then the pages that link to it.
+const describe = (routes) => {
+  const missing = contentRoutes.filter((r) => !routes.has(r));
+  if (missing.length === 0) return 'every page';
+  if (missing.length < routes.size) return `every page except ${missing.join(' ')}`;
+  return [...routes].sort().join(' ');
+};
+const header = [
+  '# Every outbound link of the built site, one URL per line (sorted), then the pages that use it.',
+  '# Generated from build/ by `node scripts/check-external.mjs --write`; `npm test` fails when stale.',
+  '# Nothing here is fetched by the tests (they run offline); review each URL before it ships.',
+];
+const listing =
+  [...header, ...[...outbound.keys()].sort().map((url) => `${url}\t${describe(outbound.get(url))}`)].join('\n') + '\n';
+
+let failed = false;
+if (remoteAssets.length) {
+  failed = true;
+  console.error(`✗ ${remoteAssets.length} remote asset reference(s); the site must load everything from itself:`);
+  for (const line of remoteAssets) console.error(`  ${line}`);
+}
+if (write) {
+  await writeFile(LIST, listing);
+  console.log(`wrote ${path.relative(process.cwd(), LIST)}`);
+} else {
+  const committed = await readFile(LIST, 'utf8').catch(() => '');
+  if (committed !== listing) {
+    failed = true;
+    const before = new Set(committed.split('\n').filter((l) => l && !l.startsWith('#')));
+    const after = new Set(listing.split('\n').filter((l) => l && !l.startsWith('#')));
+    console.error(
+      '✗ external-links.txt is stale; review the change, then run `node scripts/check-external.mjs --write`:',
+    );
+    for (const line of after) if (!before.has(line)) console.error(`  + ${line}`);
+    for (const line of before) if (!after.has(line)) console.error(`  - ${line}`);
+  }
+}
+console.log(
+  `external: ${htmlFiles.length} pages (${contentRoutes.length} with content) and ${files.filter((f) => /\.(css|js)$/.test(f)).length} scripts/stylesheets scanned, ${outbound.size} outbound links listed, ${remoteAssets.length} remote assets`,
+);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,131 @@
+// Ejected (small) so that code blocks carry no Prism: the text arrives already tokenized at build
+// time (src/plugins/code-highlight stores the runs in the `highlight` prop), and this renders the
+// spans, lines, title, line numbers, highlighted lines, word wrap and copy button that stock
+// renders. Colours come from the generated theme stylesheet (`.code-highlight`), per colour mode in
+// CSS, so nothing here depends on the colour mode and the server HTML is final. Blocks without
+// runs (unknown language, or a <CodeBlock> written in JSX) render as plain text, as stock does.
+// parseLines, parseCodeBlockTitle, parseLanguage, containsLineNumbers and useCodeWordWrap exist
+// only in theme-common/internal; they keep the stock metastring and magic-comment semantics.
+import React, {type ReactNode, type RefObject} from 'react';
+import clsx from 'clsx';
+import {ThemeClassNames, useThemeConfig} from '@docusaurus/theme-common';
+import {
+  containsLineNumbers,
+  parseCodeBlockTitle,
+  parseLanguage,
+  parseLines,
+  useCodeWordWrap,
+} from '@docusaurus/theme-common/internal';
+import type {Props as StockProps} from '@theme/CodeBlock/Content/String';
+import CopyButton from '@theme/CodeBlock/CopyButton';
+import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
+import contentStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
+import containerStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css';
+import lineStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Line/styles.module.css';
+import {decodeRuns, keptLineIndexes, type Run} from '@site/src/plugins/code-highlight/runs';
+
+type Props = StockProps & {readonly highlight?: string};
+
+/** Nests runs into one span per token type, so inner types override outer ones through CSS. */
+function nest(runs: Run[], depth = 0): ReactNode[] {
+  const out: ReactNode[] = [];
+  for (let i = 0; i < runs.length; ) {
+    const type = runs[i].types[depth];
+    let j = i + 1;
+    while (j < runs.length && runs[j].types[depth] === type) j++;
+    if (type === undefined) {
+      out.push(
+        runs
+          .slice(i, j)
+          .map((run) => run.text)
+          .join(''),
+      );
+    } else {
+      out.push(
+        <span key={i} className={`token ${type}`}>
+          {nest(runs.slice(i, j), depth + 1)}
+        </span>,
+      );
+    }
+    i = j;
+  }
+  return out;
+}
+
+export default function CodeBlockString({
+  children,
+  className: blockClassName = '',
+  metastring,
+  title: titleProp,
+  showLineNumbers: showLineNumbersProp,
+  language: languageProp,
+  highlight,
+}: Props): ReactNode {
+  const {
+    prism: {defaultLanguage, magicComments},
+  } = useThemeConfig();
+  const language = (languageProp ?? parseLanguage(blockClassName) ?? defaultLanguage)?.toLowerCase();
+  const wordWrap = useCodeWordWrap();
+  const title = parseCodeBlockTitle(metastring) || titleProp;
+  const {lineClassNames, code} = parseLines(children, {metastring, language, magicComments});
+  const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
+
+  const original = children.replace(/\n$/, '').split('\n');
+  const lines = code.split('\n');
+  const allRuns = decodeRuns(highlight, original);
+  const indexes = allRuns && keptLineIndexes(original, lines);
+
+  return (
+    <div
+      className={clsx(
+        blockClassName,
+        language && !blockClassName.includes(`language-${language}`) && `language-${language}`,
+        'code-highlight',
+        containerStyles.codeBlockContainer,
+        ThemeClassNames.common.codeBlock,
+      )}>
+      {title && <div className={contentStyles.codeBlockTitle}>{title}</div>}
+      <div className={contentStyles.codeBlockContent}>
+        <pre
+          // Scrollable regions must be reachable by keyboard, as in stock.
+          tabIndex={0}
+          ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
+          className={clsx('prism-code', `language-${language ?? 'text'}`, contentStyles.codeBlock, 'thin-scrollbar')}>
+          <code
+            className={clsx(
+              contentStyles.codeBlockLines,
+              showLineNumbers && contentStyles.codeBlockLinesWithNumbering,
+            )}>
+            {lines.map((line, i) => {
+              const runs = indexes && allRuns![indexes[i]];
+              const tokens = runs ? nest(runs) : line;
+              return (
+                <span key={i} className={clsx('token-line', lineClassNames[i], showLineNumbers && lineStyles.codeLine)}>
+                  {showLineNumbers ? (
+                    <>
+                      <span className={lineStyles.codeLineNumber} />
+                      <span className={lineStyles.codeLineContent}>{tokens}</span>
+                    </>
+                  ) : (
+                    tokens
+                  )}
+                  <br />
+                </span>
+              );
+            })}
+          </code>
+        </pre>
+        <div className={contentStyles.buttonGroup}>
+          {(wordWrap.isEnabled || wordWrap.isCodeScrollable) && (
+            <WordWrapButton
+              className={contentStyles.codeButton}
+              onClick={() => wordWrap.toggle()}
+              isEnabled={wordWrap.isEnabled}
+            />
+          )}
+          <CopyButton className={contentStyles.codeButton} code={code} />
+        </div>
+      </div>
+    </div>
+  );
+}

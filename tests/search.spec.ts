@@ -1,0 +1,130 @@
+import {readFileSync, readdirSync} from 'node:fs';
+import type {Page} from '@playwright/test';
+import {test, expect, open} from './fixtures';
+import {BLOG_POSTS, DOCS} from './routes';
+import {REDIRECTS} from '../redirects';
+
+// Offline search (easyops): one index per docs version, the one of the version being read.
+// "chainable" appears only in the v3 docs (the SDK's Chainable API); "demodomain" only in the v2
+// docs. Neither appears in the blog or the pages, which every index also holds.
+
+const searchBox = (page: Page) => page.getByLabel('Search', {exact: true});
+const options = (page: Page) => page.getByRole('listbox').getByRole('option');
+
+/** Types a query and waits until the dropdown shows results or "No results". */
+async function search(page: Page, query: string): Promise<void> {
+  await searchBox(page).click();
+  await searchBox(page).fill(query);
+  // The first search of a page loads that version's index: allow for a slow machine.
+  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+}
+
+test('results come from the docs version being read, and only from it', async ({page}) => {
+  const indexes: string[] = [];
+  page.on('request', (request) => {
+    if (/search-index.*\.json$/.test(request.url())) indexes.push(new URL(request.url()).pathname);
+  });
+
+  await open(page, '/docs/v3/intro');
+  await search(page, 'chainable');
+  await expect(options(page).first()).toBeVisible();
+  await search(page, 'demodomain');
+  await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
+  await expect(options(page)).toHaveCount(0);
+
+  await open(page, '/docs/v2/prologue');
+  await search(page, 'demodomain');
+  await expect(options(page).first()).toBeVisible();
+  await search(page, 'chainable');
+  await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
+
+  // The latest version's index sits at the root; v2 has its own. Both file names carry a hash.
+  expect(indexes).toEqual([
+    expect.stringMatching(/^\/search-index-[0-9a-f]+\.json$/),
+    expect.stringMatching(/^\/docs\/v2\/search-index-[0-9a-f]+\.json$/),
+  ]);
+});
+
+test('a result opens its page in the same version, with the terms highlighted', async ({page}) => {
+  await open(page, '/docs/v2/prologue');
+  await search(page, 'demodomain');
+  await options(page).first().click();
+  await expect(page).toHaveURL(/\/docs\/v2\/[^?#]+\?_highlight=demodomain/);
+  await expect(page.locator('article mark').first()).toHaveText(/demodomain/i);
+
+  await open(page, '/docs/v3/sdk');
+  await search(page, 'Chainable API');
+  await options(page)
+    .filter({hasText: /^Chainable API/})
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/docs\/v3\/sdk\/api\/chainable\?_highlight=/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Chainable API');
+});
+
+test('outside the docs, search uses the latest version with the blog and pages', async ({page}) => {
+  await open(page, '/blog');
+  await search(page, 'chainable');
+  await expect(options(page).first()).toBeVisible();
+  await search(page, 'demodomain');
+  await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
+});
+
+test('Ctrl+K focuses the search box', async ({page}) => {
+  await open(page, '/docs/v1/intro');
+  await expect(searchBox(page)).not.toBeFocused();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+});
+
+test('on a Mac, Cmd+K focuses the search box', async ({page}) => {
+  // The search bar tells a Mac by the platform the browser reports.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'userAgentData', {get: () => ({platform: 'macOS'})});
+  });
+  await open(page, '/docs/v1/intro');
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).not.toBeFocused();
+  await page.keyboard.press('Meta+k');
+  await expect(searchBox(page)).toBeFocused();
+});
+
+test('the search box sits on the right of the navbar', async ({page}) => {
+  await open(page, '/');
+  await expect(page.locator('.navbar__items--right').getByLabel('Search', {exact: true})).toBeVisible();
+});
+
+test('searching requests nothing from another host', async ({page, baseURL}) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  await open(page, '/docs/next/intro');
+  await search(page, 'guardian');
+  await options(page).first().click();
+  await expect(page).toHaveURL(/\/docs\/next\/.+_highlight=guardian/);
+  expect([...origins]).toEqual([new URL(baseURL!).origin]);
+});
+
+test("each index holds its version's docs, the blog posts and pages, and nothing else", () => {
+  const indexFiles: Record<string, string> = {
+    v3: 'build',
+    v2: 'build/docs/v2',
+    v1: 'build/docs/v1',
+    next: 'build/docs/next',
+  };
+  const redirectSources = new Set(REDIRECTS.map(({from}) => from));
+  for (const [version, dir] of Object.entries(indexFiles)) {
+    const [file, ...others] = readdirSync(dir).filter((name) => /^search-index-[0-9a-f]+\.json$/.test(name));
+    expect(file, `one hashed index in ${dir}`).toBeDefined();
+    expect(others).toEqual([]);
+    const parts = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as {documents: {u: string}[]}[];
+    const urls = new Set(parts.flatMap(({documents}) => documents.map(({u}) => u)));
+    const docs = [...urls].filter((url) => url.startsWith('/docs/'));
+    expect(docs.sort()).toEqual(DOCS[version as keyof typeof DOCS].map((id) => `/docs/${version}/${id}`).sort());
+    expect([...urls].filter((url) => url.startsWith('/blog')).sort()).toEqual([...BLOG_POSTS].sort());
+    expect(urls).toContain('/community');
+    for (const url of urls) {
+      expect(url).not.toMatch(/^\/(404|search)/);
+      expect(redirectSources.has(url), `${url} is a redirect source`).toBe(false);
+    }
+  }
+});
