@@ -9,6 +9,7 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
+import {startServer} from './lib/start-server.mjs';
 
 export const PAGES = ['/', '/docs/v1/Protocol/whitepaper', '/blog/welcome', '/community'];
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
@@ -24,25 +25,6 @@ const {values} = parseArgs({
 });
 const runs = Number(values.runs);
 const port = Number(values.port);
-
-/** Starts a server and resolves once it answers; returns a stop function. */
-async function startServer(command, args, url) {
-  const child = spawn(command, args, {stdio: 'ignore', detached: true, env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  return () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already stopped
-    }
-  };
-}
 
 function lighthouse(url) {
   const out = mkdtempSync(join(tmpdir(), 'lh-'));

@@ -4,12 +4,12 @@
 // 50 connections for 20 s each, cycling through a mix of pages and assets with the headers a
 // browser sends (Accept-Encoding: br, gzip). A benchmark, not a test.
 //   node scripts/bench-server.mjs [--dir build] [--duration 20] [--connections 50] [--port 3425] [--json F]
-import {spawn} from 'node:child_process';
 import {readdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
 import {machine} from './bench-build.mjs';
+import {startServer} from './lib/start-server.mjs';
 
 const {values} = parseArgs({
   options: {
@@ -35,25 +35,6 @@ const PATHS = [
   '/img/logo.svg',
   '/no/such/page',
 ];
-
-async function start(command, args, origin) {
-  const child = spawn(command, args, {stdio: 'ignore', detached: true, env: {...process.env, NO_UPDATE_NOTIFIER: '1'}});
-  for (let i = 0; i < 300; i++) {
-    try {
-      await fetch(`${origin}/`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  return () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already stopped
-    }
-  };
-}
 
 async function load(label, origin) {
   const result = await autocannon({
@@ -99,7 +80,7 @@ for (const [label, command, args, p] of [
   ],
 ]) {
   const origin = `http://127.0.0.1:${p}`;
-  const stop = await start(command, args, origin);
+  const stop = await startServer(command, args, `${origin}/`);
   try {
     results[label] = await load(label, origin);
   } finally {
