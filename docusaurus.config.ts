@@ -11,6 +11,7 @@ import redirectTablePlugin from './src/plugins/redirect-table';
 import versionSeoPlugin from './src/plugins/version-seo';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
 import {ssrTemplate} from './src/plugins/paint-first/ssrTemplate';
+import slimClientPlugin from './src/plugins/slim-client';
 
 /** The repository that holds this site's sources; edit links point into it. */
 const REPO_URL = 'https://github.com/inblockio/aqua-docs';
@@ -113,6 +114,7 @@ const config: Config = {
     ],
     securityHeaders, // build/_headers: the server's security headers, for static hosts
     codeHighlightPlugin, // Prism themes as CSS; no Prism in the browser (code is highlighted at build time)
+    slimClientPlugin, // keeps tslib out of the browser bundle
   ],
 
   headTags: [

@@ -128,3 +128,72 @@ test("each index holds its version's docs, the blog posts and pages, and nothing
     }
   }
 });
+
+// The search bar's code (autocomplete wiring, mark.js, the worker bridge) is not part of the page
+// load: a stand-in with the same markup waits for the first sign of use (src/theme/SearchBar).
+const MARK_JS = 'data-markjs'; // a string only mark.js's code holds
+
+async function scriptsHolding(page: Page, text: string, scripts: string[]): Promise<string[]> {
+  const bodies = await Promise.all(scripts.map((url) => page.request.get(url).then((r) => r.text())));
+  return scripts.filter((_, i) => bodies[i].includes(text));
+}
+
+test('the search bar loads on first intent, in place, without moving anything', async ({page}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await open(page, '/docs/v3/intro');
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsHolding(page, MARK_JS, scripts), 'search code loaded with the page').toEqual([]);
+
+  const box = searchBox(page);
+  const before = await box.boundingBox();
+  const loaded = page.waitForRequest((request) => request.resourceType() === 'script');
+  await box.hover();
+  await loaded;
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsHolding(page, MARK_JS, scripts)).toHaveLength(1);
+  expect(await box.boundingBox()).toEqual(before);
+  await expect(box).toHaveCount(1);
+});
+
+test('text typed while the search bar loads is kept, and searched', async ({page}) => {
+  await open(page, '/docs/v3/intro');
+  // Scripts requested from now on arrive late, as on a slow network.
+  await page.route('**/assets/js/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('witness');
+  await expect(searchBox(page)).toHaveValue('witness');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(options(page).first()).toBeVisible({timeout: 20_000});
+});
+
+test('a page opened from a result link marks the terms without any search first', async ({page}) => {
+  await open(page, '/docs/v2/getting-started?_highlight=demodomain');
+  await expect(page.locator('article mark').first()).toHaveText(/demodomain/i);
+  await expect(searchBox(page)).toHaveValue('demodomain');
+});
+
+test('leaving the search box before its index has loaded keeps focus where the user went', async ({page}) => {
+  await open(page, '/docs/v3/intro');
+  await page.route(/search-index.*\.json$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
+  await searchBox(page).focus();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.waitForResponse(/search-index.*\.json$/);
+  await page.waitForTimeout(500);
+  await expect(toggle).toBeFocused();
+  // Going back to the box still searches.
+  await search(page, 'witness');
+  await expect(options(page).first()).toBeVisible();
+});
