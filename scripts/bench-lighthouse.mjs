@@ -11,7 +11,7 @@ import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {startServer} from './lib/start-server.mjs';
 
-export const PAGES = ['/', '/docs/v1/Protocol/whitepaper', '/blog/welcome', '/community'];
+export const PAGES = ['/', '/docs/v3/schema_2', '/blog/long-blog-post', '/community'];
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
 
 const {values} = parseArgs({

@@ -3,7 +3,7 @@
 // dropdown, the mobile drawer, the search results).
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, drawDiagrams} from './fixtures';
 import {ALL_ROUTES} from './routes';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -38,6 +38,7 @@ async function violations(page: Page, coloursOnly = false, knownElsewhere: strin
 }
 
 async function checkBothModes(page: Page, path: string): Promise<void> {
+  await drawDiagrams(page);
   await settle(page);
   expect(await violations(page), `${path} in light mode`).toEqual([]);
   await page.getByRole('button', {name: toggleName}).click();
@@ -88,4 +89,14 @@ test('the search results have no violation', async ({page}) => {
   await box.click();
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   expect(await violations(page, true), 'search results in dark mode').toEqual([]);
+});
+
+test('icon-only links of blog authors are at least 24 px square (WCAG 2.2 target size)', async ({page}) => {
+  await open(page, '/blog/long-blog-post');
+  const links = page.locator('article header a[aria-label*=" on "]');
+  expect(await links.count()).toBeGreaterThan(0);
+  for (const box of await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect().toJSON()))) {
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+  }
 });

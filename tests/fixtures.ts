@@ -12,6 +12,25 @@ export async function open(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Draws every Mermaid diagram of the page: each is drawn when it comes near the viewport
+ * (src/theme/Mermaid), so they are scrolled to in turn. Ends back at the top of the page.
+ */
+export async function drawDiagrams(page: Page): Promise<void> {
+  // Diagrams inside a closed <details> are drawn when it opens; they are not counted here.
+  const sources = page.locator('pre.mermaid-source:visible');
+  for (let left = await sources.count(); left > 0; left = await sources.count()) {
+    await page.evaluate(() =>
+      Array.from(document.querySelectorAll('pre.mermaid-source'))
+        .find((source) => source.checkVisibility())
+        ?.scrollIntoView({block: 'center'}),
+    );
+    // The library (~650 KB) loads with the first diagram: allow for a slow machine.
+    await expect(sources).not.toHaveCount(left, {timeout: 20_000});
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * A `page` that records console errors and uncaught exceptions; a test fails when any appear,
  * unless it empties `consoleErrors` itself because it provokes them on purpose.
  */

@@ -1,5 +1,5 @@
 import type {Page, Response} from '@playwright/test';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, drawDiagrams} from './fixtures';
 
 // Mermaid diagrams are drawn in the browser by a library loaded only on pages that have one
 // (src/theme/Mermaid). /docs/v3/intro has diagrams; /docs/v3/sdk/getting-started, /community and the
@@ -35,6 +35,7 @@ test('a diagram renders as SVG and follows the colour mode', async ({page}) => {
   await open(page, '/docs/v3/intro');
   await expect(diagrams(page).first()).toBeVisible(LOADED);
   await expect(diagrams(page).first()).toHaveAttribute('aria-roledescription', /flowchart/);
+  await drawDiagrams(page);
   await expect(page.locator('pre.mermaid-source'), 'no diagram is left as source text').toHaveCount(0);
   const light = await boxLuminance(page);
 
@@ -82,4 +83,41 @@ test('a diagram renders after client-side navigation', async ({page}) => {
   await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Introduction'}).click();
   await expect(page).toHaveURL(/\/docs\/v3\/intro$/);
   await expect(diagrams(page).first()).toBeVisible(LOADED);
+});
+
+test('a diagram far below the viewport is drawn only when the reader comes near it', async ({page}) => {
+  const scripts = recordScripts(page);
+  // The whitepaper's first diagram sits several screens down.
+  await open(page, '/docs/v1/Protocol/whitepaper');
+  const first = page.locator('pre.mermaid-source').first();
+  expect((await first.boundingBox())!.y, 'the first diagram is far down').toBeGreaterThan(3 * 800);
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts.filter((body) => body.includes(MERMAID_ONLY)),
+    'Mermaid loaded at the top',
+  ).toHaveLength(0);
+  await expect(diagrams(page)).toHaveCount(0);
+
+  await first.scrollIntoViewIfNeeded();
+  await expect(diagrams(page).first()).toBeVisible(LOADED);
+  expect(scripts.filter((body) => body.includes(MERMAID_ONLY)).length).toBeGreaterThan(0);
+});
+
+test('printing draws every diagram', async ({page}) => {
+  await open(page, '/docs/v1/Protocol/whitepaper');
+  const count = await page.locator('pre.mermaid-source').count();
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await expect(diagrams(page)).toHaveCount(count, LOADED);
+  await expect(page.locator('pre.mermaid-source')).toHaveCount(0);
+});
+
+test.describe('at 360 px', () => {
+  test.use({viewport: {width: 360, height: 740}});
+
+  test('drawn diagrams fit the page width', async ({page}) => {
+    await open(page, '/docs/v3/schema_2');
+    await drawDiagrams(page);
+    await expect(diagrams(page).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
 });

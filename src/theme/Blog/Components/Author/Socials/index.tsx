@@ -34,7 +34,7 @@ export default function BlogAuthorSocials({author}: Props): JSX.Element {
             href={href}
             title={label}
             aria-label={`${author.name ?? 'Author'} on ${label}`}>
-            <Icon className={styles.authorSocialLink} />
+            <Icon className={styles.authorSocialIcon} />
           </Link>
         );
       })}
