@@ -12,6 +12,7 @@ import versionSeoPlugin from './src/plugins/version-seo';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
 import {ssrTemplate} from './src/plugins/paint-first/ssrTemplate';
 import slimClientPlugin from './src/plugins/slim-client';
+import buildCachePlugin from './src/plugins/build-cache';
 
 /** The repository that holds this site's sources; edit links point into it. */
 const REPO_URL = 'https://github.com/inblockio/aqua-docs';
@@ -115,6 +116,7 @@ const config: Config = {
     securityHeaders, // build/_headers: the server's security headers, for static hosts
     codeHighlightPlugin, // Prism themes as CSS; no Prism in the browser (code is highlighted at build time)
     slimClientPlugin, // keeps tslib out of the browser bundle
+    buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
   ],
 
   headTags: [
