@@ -34,7 +34,8 @@ export function scratchCopy(source, prefix = 'site-bench-') {
 }
 
 /** One `docusaurus build` in `dir`: wall seconds and peak RSS in MiB. */
-export function timedBuild(dir, env = {}) {
+/** One `docusaurus build` in `dir`; with `captureStdout`, its standard output is returned too. */
+export function timedBuild(dir, env = {}, {captureStdout = false} = {}) {
   const report = join(dir, '.time-report');
   const started = process.hrtime.bigint();
   const result = spawnSync(
@@ -53,14 +54,14 @@ export function timedBuild(dir, env = {}) {
     {
       cwd: dir,
       env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env},
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     },
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`build failed in ${dir}:\n${result.stderr.toString().slice(-3000)}`);
   const peakKiB = Number(readFileSync(report, 'utf8').trim().split('\n').pop());
-  return {seconds, peakMiB: peakKiB / 1024};
+  return {seconds, peakMiB: peakKiB / 1024, stdout: captureStdout ? result.stdout.toString() : ''};
 }
 
 export const clearCaches = (dir) => {

@@ -6,7 +6,9 @@
 // category. For each N it runs one cold build and prints wall time, peak memory, output size, and
 // the gzipped JS every page loads (runtime~main + main) and a generated page's critical-path JS.
 // Growth per added page that rises with N is what grows worse than linearly.
-//   node scripts/bench-scale.mjs [--pages 0,500,1000] [--json F]
+// With --profile, each build runs with Docusaurus's perf logger and the time of every build step
+// is printed per N, so that a step whose cost per page rises with N can be found.
+//   node scripts/bench-scale.mjs [--pages 0,500,1000] [--profile] [--json F]
 import {mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
@@ -194,7 +196,10 @@ const folderBytes = (dir) =>
   }, 0);
 
 async function main() {
-  const {values} = parseArgs({options: {pages: {type: 'string', default: '0,500,1000'}, json: {type: 'string'}}});
+  const {values} = parseArgs({
+    options: {pages: {type: 'string', default: '0,500,1000'}, profile: {type: 'boolean'}, json: {type: 'string'}},
+  });
+  const steps = new Map(); // step label → seconds per N
   const counts = values.pages.split(',').map(Number);
   console.log(`bench:scale on ${machine()}`);
   const rows = [];
@@ -206,7 +211,14 @@ async function main() {
         addToSidebar(site);
       }
       clearCaches(site);
-      const {seconds, peakMiB} = timedBuild(site);
+      const env = values.profile ? {DOCUSAURUS_PERF_LOGGER: 'true', FORCE_COLOR: '0'} : {};
+      const {seconds, peakMiB, stdout} = timedBuild(site, env, {captureStdout: values.profile});
+      for (const [, label, amount, unit] of stdout.matchAll(/\[PERF\]\S* (.+?) - ([\d.]+) (ms|seconds)/g)) {
+        if (label.split(' > ').length > 4) continue; // four levels place the cost; deeper ones repeat per page
+        const row = steps.get(label) ?? {};
+        row[count] = (row[count] ?? 0) + Number(amount) / (unit === 'ms' ? 1000 : 1);
+        steps.set(label, row);
+      }
       const build = join(site, 'build');
       const built = loadBuild(build, join(site, '.docusaurus'));
       const entry = pageWeight(built, '/docs/next/intro');
@@ -256,7 +268,15 @@ async function main() {
         `${((1024 * (b.docJsKiB - a.docJsKiB)) / added).toFixed(1)} B of JS on every doc page`,
     );
   }
-  if (values.json) writeFileSync(values.json, JSON.stringify({machine: machine(), rows}, null, 2));
+  if (values.profile) {
+    console.log(`  build steps (seconds at ${counts.join(' / ')} added pages), largest first:`);
+    const largest = counts.at(-1);
+    for (const [label, row] of [...steps].sort(([, a], [, b]) => (b[largest] ?? 0) - (a[largest] ?? 0)).slice(0, 25)) {
+      console.log(`    ${counts.map((n) => (row[n] ?? 0).toFixed(2).padStart(7)).join(' ')}  ${label}`);
+    }
+  }
+  if (values.json)
+    writeFileSync(values.json, JSON.stringify({machine: machine(), rows, steps: Object.fromEntries(steps)}, null, 2));
 }
 
 await main();
