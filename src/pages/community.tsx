@@ -86,6 +86,15 @@ const CHANNELS = [
   },
 ];
 
+/** The page's sections, in order: ids of their headings and the labels of the contents list. */
+const SECTIONS = [
+  ['repositories', 'Source repositories'],
+  ['issues', 'Report an issue'],
+  ['code', 'Contribute code'],
+  ['docs', 'Improve these docs'],
+  ['channels', 'Channels'],
+] as const;
+
 export default function Community(): JSX.Element {
   return (
     <Layout
@@ -101,21 +110,11 @@ export default function Community(): JSX.Element {
 
         <nav aria-label="On this page" className={styles.toc}>
           <ul>
-            <li>
-              <a href="#repositories">Source repositories</a>
-            </li>
-            <li>
-              <a href="#issues">Report an issue</a>
-            </li>
-            <li>
-              <a href="#code">Contribute code</a>
-            </li>
-            <li>
-              <a href="#docs">Improve these docs</a>
-            </li>
-            <li>
-              <a href="#channels">Channels</a>
-            </li>
+            {SECTIONS.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#${id}`}>{label}</a>
+              </li>
+            ))}
           </ul>
         </nav>
 
