@@ -31,6 +31,7 @@ import {createRequire} from 'node:module';
 import {availableParallelism, tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
+import {infoWords, parseFences} from './lib/fences.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const PRELOAD = join(ROOT, 'scripts', 'examples', 'no-network.mjs');
@@ -55,39 +56,6 @@ function* walk(dir, match) {
     if (statSync(path).isDirectory()) yield* walk(path, match);
     else if (match(name)) yield path;
   }
-}
-
-/** Info string without quoted attribute values, split into words. */
-const infoWords = (info) =>
-  info
-    .replace(/"[^"]*"|'[^']*'/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-
-/** Line-based CommonMark fence parser: returns {line, info, body, endLine} for every fence. */
-function parseFences(text) {
-  const lines = text.split('\n');
-  const fences = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^( {0,3}|\s*(?:>\s*)*)(`{3,}|~{3,})(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const [, indent, marker, info] = open;
-    if (marker[0] === '`' && info.includes('`')) continue;
-    const close = new RegExp(`^\\s*(?:>\\s*)*${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
-    let j = i + 1;
-    while (j < lines.length && !close.test(lines[j])) j++;
-    const strip = indent.length;
-    const body = lines
-      .slice(i + 1, j)
-      .map((l) =>
-        l.slice(0, strip).trim() === '' || /^[\s>]*$/.test(l.slice(0, strip)) ? l.slice(strip) : l.trimStart(),
-      )
-      .join('\n');
-    fences.push({line: i + 1, info: info.trim(), body, endLine: j + 1});
-    i = j;
-  }
-  return {fences, lines};
 }
 
 function collectBlocks(filters) {

@@ -18,6 +18,7 @@ const steps = [
   ['workflows', () => run('node', ['scripts/check-workflows.mjs'])],
   ['hash examples', () => run('node', ['scripts/check-hash-examples.mjs'])],
   ['code examples', () => run('node', ['scripts/test-examples.mjs'])],
+  ['content tests', () => run('node', ['--test', 'tests/content/'])],
   ['version cut', () => run('node', ['scripts/check-versioning.mjs'])],
   [
     'strict build',
