@@ -10,7 +10,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import redirectTablePlugin from './src/plugins/redirect-table';
 import versionSeoPlugin from './src/plugins/version-seo';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
-import {ssrTemplate} from './src/plugins/paint-first/ssrTemplate';
+import {ssrTemplate} from './src/ssrTemplate';
 import slimClientPlugin from './src/plugins/slim-client';
 import buildCachePlugin from './src/plugins/build-cache';
 
@@ -62,7 +62,7 @@ const config: Config = {
   // Rspack, SWC and Lightning CSS (@docusaurus/faster). `DOCS_BUNDLER=webpack` builds with stock
   // webpack instead, for comparison (npm run bench:build).
   future: {experimental_faster: process.env.DOCS_BUNDLER !== 'webpack'},
-  // Stock page template, but the entry scripts load after the first paint (src/plugins/paint-first).
+  // Stock page template, but the entry scripts load after the first paint (src/ssrTemplate.ts).
   ssrTemplate,
 
   markdown: {

@@ -42,7 +42,13 @@ export default tseslint.config(
   },
   {
     // Configuration, sidebars, Node scripts and Playwright specs run in Node.
-    files: ['*.{ts,mjs,js}', 'scripts/**/*.{mjs,js,ts}', 'tests/**/*.ts', 'src/plugins/**/*.{ts,js}'],
+    files: [
+      '*.{ts,mjs,js}',
+      'scripts/**/*.{mjs,js,ts}',
+      'server/**/*.mjs',
+      'tests/**/*.ts',
+      'src/plugins/**/*.{ts,js}',
+    ],
     languageOptions: {globals: globals.node},
   },
   {

@@ -32,8 +32,8 @@ export default defineConfig({
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}}}],
   webServer: {
-    // The production server (scripts/serve.mjs) over the precompressed build, as visitors get it.
-    command: `node scripts/precompress.mjs --dir build && node scripts/serve.mjs --dir build --port ${PORT}`,
+    // The production server (server/serve.mjs) over the precompressed build, as visitors get it.
+    command: `node scripts/build/precompress.mjs --dir build && node server/serve.mjs --dir build --port ${PORT}`,
     url: `http://localhost:${PORT}/img/logo.svg`,
     env: {NO_UPDATE_NOTIFIER: '1'},
     reuseExistingServer: !process.env.CI,

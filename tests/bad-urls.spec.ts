@@ -78,7 +78,7 @@ test.describe('the production server', () => {
     '/../package.json',
     '/%2e%2e/package.json',
     '/..%2fpackage.json',
-    '/../scripts/serve.mjs',
+    '/../server/serve.mjs',
     '/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
     '/../../../../../../etc/passwd',
     '/..%2f..%2f..%2f..%2fetc%2fpasswd',

@@ -1,4 +1,4 @@
-// The page-weight check (scripts/check-budgets.mjs) works out, without a browser, which files a
+// The page-weight check (scripts/check/budgets.mjs) works out, without a browser, which files a
 // page needs before it is interactive. This proves that list in Chromium, for a page of each type:
 // every file it counts is downloaded, and the page hydrates while every other script or stylesheet
 // is held back (those are lazy: prefetches, Mermaid, search, loaded from effects after hydration).
@@ -16,7 +16,7 @@ const PAGES = [
 
 for (const path of PAGES) {
   test(`the budget check counts exactly what ${path} needs to hydrate`, async ({page}) => {
-    const budgets = await import('../scripts/check-budgets.mjs');
+    const budgets = await import('../scripts/check/budgets.mjs');
     const site = budgets.loadBuild('build', '.docusaurus');
     const counted = budgets.pageAssets(site, path === '/no/such/page' ? '/404' : path);
     const needed = new Set<string>([...counted.js, ...counted.css] as string[]);

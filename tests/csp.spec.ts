@@ -1,4 +1,4 @@
-// The Content-Security-Policy of scripts/security-headers.mjs holds on the real site: every page,
+// The Content-Security-Policy of server/security-headers.mjs holds on the real site: every page,
 // served by the production server with the policy enforced, runs without a single violation, at
 // load and on interaction (colour toggle, search, diagrams, client-side navigation). Static hosts
 // get the same headers from build/_headers.

@@ -1,4 +1,4 @@
-// The production server (scripts/serve.mjs): encodings, caching, redirects, the 404 page, security
+// The production server (server/serve.mjs): encodings, caching, redirects, the 404 page, security
 // headers and hostile input. Most tests speak raw HTTP to the webServer over build/, so that
 // nothing (no browser, no fetch) normalises paths or decodes bodies on the way. The redirect table
 // and the --dir/--port flags are also checked on a small fixture folder served by a second instance.
@@ -41,7 +41,7 @@ function decoded(reply: Reply): string {
 }
 
 const securityHeaders = async (): Promise<Record<string, string>> =>
-  (await import('../scripts/security-headers.mjs')).securityHeaders();
+  (await import('../server/security-headers.mjs')).securityHeaders();
 
 const mainScript = () => {
   const name = readdirSync('build/assets/js').find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
@@ -194,9 +194,9 @@ test.describe('on a fixture folder', () => {
   let dir: string;
   let server: ChildProcess | undefined;
 
-  /** Starts `node scripts/serve.mjs --dir <dir> --port 0` and returns its origin. */
+  /** Starts `node server/serve.mjs --dir <dir> --port 0` and returns its origin. */
   async function start(folder: string): Promise<string> {
-    server = spawn(process.execPath, ['scripts/serve.mjs', '--dir', folder, '--port', '0'], {
+    server = spawn(process.execPath, ['server/serve.mjs', '--dir', folder, '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // Fenced code blocks of a Markdown/MDX file, as the checks and content tests read them.
-// A line-based CommonMark fence parser, shared by scripts/test-examples.mjs and tests/content/.
+// A line-based CommonMark fence parser, shared by scripts/check/code-examples.mjs and tests/content/.
 
 /** Info string without quoted attribute values, split into words. */
 export const infoWords = (info) =>

@@ -4,7 +4,7 @@
 //   const {checkGrant} = await importDocBlock('versioned_docs/version-1.3.2/AccessControl.md', 'grant.ts');
 //
 // The block is the fence whose info string has `title="<title>"`. TypeScript is transpiled (no type
-// check: scripts/test-examples.mjs type-checks every block) and imported from a file inside the
+// check: scripts/check/code-examples.mjs type-checks every block) and imported from a file inside the
 // project, so `aqua-js-sdk` resolves as it does for a reader. Top-level code of the block runs on import.
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';

@@ -1,7 +1,7 @@
 // Writes the redirect table of redirects.ts into the build for servers and hosts, so that they can
 // answer with real HTTP 301s instead of the client-side HTML stubs of plugin-client-redirects
 // (ecosystem.md §6.8):
-//   build/redirects.json  [{from, to}, …], read by the production server (scripts/serve.mjs);
+//   build/redirects.json  [{from, to}, …], read by the production server (server/serve.mjs);
 //   build/_redirects      `from to 301` lines, the Netlify and Cloudflare Pages format.
 import {writeFile} from 'node:fs/promises';
 import path from 'node:path';

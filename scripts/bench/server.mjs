@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// `npm run bench:server`: throughput and latency of the production server (scripts/serve.mjs)
+// `npm run bench:server`: throughput and latency of the production server (server/serve.mjs)
 // next to `docusaurus serve`, over the same build/, in the same run. autocannon on loopback only:
 // 50 connections for 20 s each, cycling through a mix of pages and assets with the headers a
 // browser sends (Accept-Encoding: br, gzip). A benchmark, not a test.
 // Each server is also loaded by a plain Node keep-alive client with the same connections and paths:
 // autocannon itself slows down on binary bodies (an 82 KB Brotli file comes back at a third of
 // the rate of a 350 KB text file, from any server), which understates a server that compresses.
-//   node scripts/bench-server.mjs [--dir build] [--duration 20] [--connections 50] [--port 3425] [--json F]
+//   node scripts/bench/server.mjs [--dir build] [--duration 20] [--connections 50] [--port 3425] [--json F]
 import {readdirSync, writeFileSync} from 'node:fs';
 import {Agent, get} from 'node:http';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
-import {machine} from './bench-build.mjs';
-import {startServer} from './lib/start-server.mjs';
+import {machine} from './build.mjs';
+import {startServer} from '../lib/start-server.mjs';
 
 const {values} = parseArgs({
   options: {
@@ -111,7 +111,7 @@ for (const [label, command, args, p] of [
   [
     'serve.mjs',
     process.execPath,
-    ['scripts/serve.mjs', '--dir', values.dir, '--port', String(port), '--host', '127.0.0.1'],
+    ['server/serve.mjs', '--dir', values.dir, '--port', String(port), '--host', '127.0.0.1'],
     port,
   ],
   [

@@ -2,8 +2,8 @@
 // Link integrity of the built site, beyond Docusaurus's own checks (which see routes only): every
 // page of every version in build/ is crawled by linkinator, and every internal link, anchor
 // (#fragment), image, script, stylesheet and CSS url() must resolve. External links are never
-// fetched (no network in tests); scripts/check-external.mjs keeps the committed list of them.
-//   node scripts/check-links.mjs [buildDir]
+// fetched (no network in tests); scripts/check/external.mjs keeps the committed list of them.
+//   node scripts/check/links.mjs [buildDir]
 // The pages are served by a small static server that resolves paths the way the production
 // server and static hosts do (trailingSlash: false): /x → x, x.html or x/index.html.
 import {createServer} from 'node:http';

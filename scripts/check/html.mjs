@@ -2,8 +2,8 @@
 // Valid HTML on every page: builds the site once more without HTML minification (the minifier
 // drops optional tags and quotes, which a validator would report by the hundred) into a temporary
 // folder, so build/ is untouched, then runs html-validate over every page with .htmlvalidate.json.
-//   node scripts/check-html.mjs            build unminified, validate, remove the folder
-//   node scripts/check-html.mjs <dir>      validate an existing build folder, no build
+//   node scripts/check/html.mjs            build unminified, validate, remove the folder
+//   node scripts/check/html.mjs <dir>      validate an existing build folder, no build
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -37,7 +37,7 @@ const stubs = allFiles.filter(isRedirectStub);
 const files = allFiles.filter((f) => !stubs.includes(f));
 // The project's .htmlvalidate.json applies wherever the pages are (the build folder is outside it).
 // It opens with a comment that justifies each rule turned off; JSON has none, so it is removed here.
-const configText = readFileSync(new URL('../.htmlvalidate.json', import.meta.url), 'utf8');
+const configText = readFileSync(new URL('../../.htmlvalidate.json', import.meta.url), 'utf8');
 const config = JSON.parse(configText.replace(/^\s*\/\*[\s\S]*?\*\//, ''));
 const validator = new HtmlValidate(new StaticConfigLoader(config));
 const results = [];

@@ -5,7 +5,7 @@
 // each, and the ratios. Builds run in a scratch copy of the site, never in the working tree.
 //   cold: build/, .docusaurus/ and node_modules/.cache/ removed first
 //   warm: the same build again right after, caches kept
-//   node scripts/bench-build.mjs [--runs 3] [--bundlers faster,webpack] [--site DIR] [--json F]
+//   node scripts/bench/build.mjs [--runs 3] [--bundlers faster,webpack] [--site DIR] [--json F]
 import {spawnSync} from 'node:child_process';
 import {cpus, totalmem, tmpdir} from 'node:os';
 import {mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
@@ -137,4 +137,4 @@ async function main() {
   if (values.json) writeFileSync(values.json, JSON.stringify({machine: machine(), results}, null, 2));
 }
 
-if (process.argv[1]?.endsWith('/bench-build.mjs')) await main();
+if (process.argv[1]?.endsWith('/bench/build.mjs')) await main();

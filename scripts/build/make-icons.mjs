@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates the raster icons and the social card from the SVG artwork in static/img.
 //
-//   node scripts/make-icons.mjs
+//   node scripts/build/make-icons.mjs
 //
 // Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and @playwright/test from node_modules.
 // Writes: static/favicon.ico (16, 32 and 48 px PNGs inside), static/img/apple-touch-icon.png (180 px),
@@ -12,7 +12,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromium} from '@playwright/test';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const IMG = join(ROOT, 'static', 'img');
 const logo = readFileSync(join(IMG, 'logo.svg'), 'utf8')
   .replace(/<title>.*?<\/title>/s, '')

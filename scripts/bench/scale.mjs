@@ -8,13 +8,13 @@
 // Growth per added page that rises with N is what grows worse than linearly.
 // With --profile, each build runs with Docusaurus's perf logger and the time of every build step
 // is printed per N, so that a step whose cost per page rises with N can be found.
-//   node scripts/bench-scale.mjs [--pages 0,500,1000] [--profile] [--json F]
+//   node scripts/bench/scale.mjs [--pages 0,500,1000] [--profile] [--json F]
 import {mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {gzipSync} from 'node:zlib';
-import {clearCaches, machine, scratchCopy, timedBuild} from './bench-build.mjs';
-import {loadBuild, pageWeight} from './check-budgets.mjs';
+import {clearCaches, machine, scratchCopy, timedBuild} from './build.mjs';
+import {loadBuild, pageWeight} from '../check/budgets.mjs';
 
 const SECTIONS = 20;
 

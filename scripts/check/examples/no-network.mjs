@@ -1,4 +1,4 @@
-// Preloaded with `node --import` by scripts/test-examples.mjs. It makes every way a program could
+// Preloaded with `node --import` by scripts/check/code-examples.mjs. It makes every way a program could
 // reach the network throw, so that an example marked as offline really runs offline.
 import dns from 'node:dns';
 import http from 'node:http';

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench:lighthouse`: Lighthouse 12 (mobile defaults: simulated throttling, Moto G
 // Power viewport) in Debian's Chromium on four pages of build/, served by the production server
-// (scripts/serve.mjs) and, for comparison in the same run, by `docusaurus serve`. Prints the four
+// (server/serve.mjs) and, for comparison in the same run, by `docusaurus serve`. Prints the four
 // category scores, LCP and TBT, the median of --runs runs per page. A benchmark, not a test.
-//   node scripts/bench-lighthouse.mjs [--dir build] [--runs 3] [--port 3423] [--no-stock] [--json F]
+//   node scripts/bench/lighthouse.mjs [--dir build] [--runs 3] [--port 3423] [--no-stock] [--json F]
 import {spawn} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
-import {startServer} from './lib/start-server.mjs';
+import {startServer} from '../lib/start-server.mjs';
 
 export const PAGES = ['/', '/docs/v3/schema_2', '/blog/long-blog-post', '/community'];
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
@@ -99,7 +99,7 @@ async function measure(label, origin) {
 
 const all = {};
 const origin = `http://localhost:${port}`;
-let stop = await startServer('node', ['scripts/serve.mjs', '--dir', values.dir, '--port', String(port)], `${origin}/`);
+let stop = await startServer('node', ['server/serve.mjs', '--dir', values.dir, '--port', String(port)], `${origin}/`);
 try {
   all['serve.mjs'] = await measure('serve.mjs', origin);
 } finally {

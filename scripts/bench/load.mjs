@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Load test of the production server (scripts/serve.mjs) over build/: autocannon with 100
+// Load test of the production server (server/serve.mjs) over build/: autocannon with 100
 // connections for 20 seconds on the loopback interface, cycling through every page of the sitemap,
 // the 404 page and the main script and stylesheet, as a browser asks for them (br/gzip). It fails
 // on any connection error, timeout or 5xx answer, and prints the figures for benchmarks/README.md.
@@ -32,7 +32,7 @@ const paths = [...pages, ...assets, '/no-such-page'];
 
 const server = spawn(
   process.execPath,
-  ['scripts/serve.mjs', '--dir', dir, '--port', values.port, '--host', '127.0.0.1'],
+  ['server/serve.mjs', '--dir', dir, '--port', values.port, '--host', '127.0.0.1'],
   {stdio: ['ignore', 'pipe', 'inherit']},
 );
 await new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@
 // 2. Remote assets. No page, stylesheet or script may load anything from another host: scripts,
 //    images, stylesheets, fonts, frames, CSS url() and @import must all be local (a visitor's reading
 //    must not be reported to a third party, and the site must work offline).
-//   node scripts/check-external.mjs [--write] [buildDir]
+//   node scripts/check/external.mjs [--write] [buildDir]
 import {readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
@@ -124,7 +124,7 @@ const describe = (routes) => {
 };
 const header = [
   '# Every outbound link of the built site, one URL per line (sorted), then the pages that use it.',
-  '# Generated from build/ by `node scripts/check-external.mjs --write`; `npm test` fails when stale.',
+  '# Generated from build/ by `node scripts/check/external.mjs --write`; `npm test` fails when stale.',
   '# Nothing here is fetched by the tests (they run offline); review each URL before it ships.',
 ];
 const listing =
@@ -146,7 +146,7 @@ if (write) {
     const before = new Set(committed.split('\n').filter((l) => l && !l.startsWith('#')));
     const after = new Set(listing.split('\n').filter((l) => l && !l.startsWith('#')));
     console.error(
-      '✗ external-links.txt is stale; review the change, then run `node scripts/check-external.mjs --write`:',
+      '✗ external-links.txt is stale; review the change, then run `node scripts/check/external.mjs --write`:',
     );
     for (const line of after) if (!before.has(line)) console.error(`  + ${line}`);
     for (const line of before) if (!after.has(line)) console.error(`  - ${line}`);

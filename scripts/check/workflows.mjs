@@ -12,7 +12,7 @@ import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseDocument} from 'yaml';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const WORKFLOWS = join(ROOT, '.github', 'workflows');
 const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
 
@@ -70,7 +70,7 @@ function checkCommand(command, where) {
         }
       }
       // A local file: the argument of node/bash/sh, or a word that is itself a relative path.
-      const file = RUNNERS.has(word) ? next[0] : /^(\.\/|\.ci\/|scripts\/)/.test(word) ? word : null;
+      const file = RUNNERS.has(word) ? next[0] : /^(\.\/|\.ci\/|scripts\/|server\/)/.test(word) ? word : null;
       if (file && !file.startsWith('$') && /[/.]/.test(file) && !existsSync(join(ROOT, file))) {
         problems.push(`${where}: calls ${file}, which does not exist`);
       }

@@ -10,7 +10,7 @@
 // The real working tree is never written to: the check compares the git status of the paths a
 // version cut writes (and the version list itself) before and after.
 //
-// Usage: node scripts/check-versioning.mjs        (KEEP_VERSIONING_COPY=1 keeps the copy)
+// Usage: node scripts/check/versioning.mjs        (KEEP_VERSIONING_COPY=1 keeps the copy)
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync} from 'node:fs';
@@ -18,7 +18,7 @@ import {tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** What `docs:version` and the build write (or would write, were they run in the real tree). */
 const CUT_PATHS = ['versions.json', 'versioned_docs', 'versioned_sidebars', 'docs', 'sidebars.ts'];
 
@@ -126,7 +126,7 @@ const copy = mkdtempSync(join(tmpdir(), 'aqua-versioning-'));
 console.log(`Cutting ${release.name} (expected label ${release.label}) in ${copy}`);
 
 try {
-  // The same copy as scripts/build-copy.sh: the sources without installed or generated files.
+  // The same copy as scripts/build/build-copy.sh: the sources without installed or generated files.
   const excludes = ['node_modules', 'build', '.docusaurus', 'test-results', 'playwright-report', '.git'];
   const tar = spawnSync(
     'bash',

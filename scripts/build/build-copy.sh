@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds a private copy of the site in /tmp/site-<name>, so that several writers can check their
 # pages at the same time without touching each other's build output. Strict link checking is on.
-#   bash scripts/build-copy.sh <name>          build only
-#   bash scripts/build-copy.sh <name> serve    build, then serve it on a free port (printed)
+#   bash scripts/build/build-copy.sh <name>          build only
+#   bash scripts/build/build-copy.sh <name> serve    build, then serve it on a free port (printed)
 set -euo pipefail
 name=${1:?usage: build-copy.sh <name> [serve]}
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
 dest=/tmp/site-$name
 rm -rf "$dest" && mkdir -p "$dest"
 tar -C "$src" --exclude=./node_modules --exclude=./build --exclude=./.docusaurus --exclude=./test-results \

@@ -7,12 +7,12 @@
 // - Each block is a complete ES module importing from "aqua-js-sdk" as a user would.
 // - All blocks are type-checked together in ONE `tsc --strict --noEmit` run.
 // - A block whose info string carries the bare word `network` is only type-checked. Every other
-//   block is transpiled and run with Node, with the network blocked (scripts/examples/no-network.mjs)
+//   block is transpiled and run with Node, with the network blocked (scripts/check/examples/no-network.mjs)
 //   and a time limit; it must exit with status 0.
 // - If a runnable block is followed immediately by a ```text title="Output" fence, stdout must match
 //   it line by line; `…` (U+2026) in an expected line matches any run of characters.
 //
-// Usage: node scripts/test-examples.mjs [substring-of-file-path ...]
+// Usage: node scripts/check/code-examples.mjs [substring-of-file-path ...]
 //   With arguments, only files whose path contains one of the substrings are checked.
 //   KEEP_EXAMPLES=1 keeps the temporary directory for inspection.
 import {spawn} from 'node:child_process';
@@ -31,10 +31,10 @@ import {createRequire} from 'node:module';
 import {availableParallelism, tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {infoWords, parseFences} from './lib/fences.mjs';
+import {infoWords, parseFences} from '../lib/fences.mjs';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const PRELOAD = join(ROOT, 'scripts', 'examples', 'no-network.mjs');
+const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const PRELOAD = join(ROOT, 'scripts', 'check', 'examples', 'no-network.mjs');
 const TIMEOUT_MS = Number(process.env.EXAMPLE_TIMEOUT_MS || 30000);
 const LANGS = {ts: 'ts', typescript: 'ts', js: 'js', javascript: 'js', mjs: 'js'};
 const SOURCES = [
@@ -176,7 +176,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'aqua-examples-'));
   symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'), 'dir');
   writeFileSync(join(work, 'package.json'), JSON.stringify({private: true, type: 'module'}));
-  const template = JSON.parse(readFileSync(join(ROOT, 'scripts', 'examples', 'tsconfig.json'), 'utf8'));
+  const template = JSON.parse(readFileSync(join(ROOT, 'scripts', 'check', 'examples', 'tsconfig.json'), 'utf8'));
   blocks.forEach((b, i) => {
     b.id = `b${String(i + 1).padStart(4, '0')}`;
     b.dir = join(work, b.id);

@@ -12,7 +12,7 @@ import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 import {parse as parseYaml} from 'yaml';
 
-const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** Docs deliberately left out of their sidebar, as `<version>:<doc id>` → why. */
 const UNLISTED = {
@@ -130,19 +130,19 @@ for (const {name, dir, sidebars} of docSets) {
       if (listed)
         report(
           file,
-          `is listed in UNLISTED (scripts/check-frontmatter.mjs) but its sidebar shows it; remove the exception`,
+          `is listed in UNLISTED (scripts/check/frontmatter.mjs) but its sidebar shows it; remove the exception`,
         );
     } else if (!listed) {
       report(
         file,
-        `doc id "${id}" is in no sidebar of version ${name}; add it to ${name === 'current' ? 'sidebars.ts' : `versioned_sidebars/version-${name}-sidebars.json`}, or to UNLISTED in scripts/check-frontmatter.mjs with the reason`,
+        `doc id "${id}" is in no sidebar of version ${name}; add it to ${name === 'current' ? 'sidebars.ts' : `versioned_sidebars/version-${name}-sidebars.json`}, or to UNLISTED in scripts/check/frontmatter.mjs with the reason`,
       );
     }
   }
 }
 for (const key of Object.keys(UNLISTED)) {
   if (!usedExceptions.has(key))
-    problems.push(`scripts/check-frontmatter.mjs: UNLISTED names ${key}, which is not a doc any more`);
+    problems.push(`scripts/check/frontmatter.mjs: UNLISTED names ${key}, which is not a doc any more`);
 }
 
 let posts = 0;

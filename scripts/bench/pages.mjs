@@ -5,12 +5,12 @@
 // and page template; no slim utils-common). For each page type it prints the gzipped JS, CSS and
 // HTML loaded before hydration (as `npm run test:budgets` counts them) of the heaviest page, and
 // the median and largest doc page. A benchmark, not a test.
-//   node scripts/bench-pages.mjs [--json F]
+//   node scripts/bench/pages.mjs [--json F]
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
-import {clearCaches, machine, median, scratchCopy, timedBuild} from './bench-build.mjs';
-import {allRoutes, loadBuild, pageType, pageWeight} from './check-budgets.mjs';
+import {clearCaches, machine, median, scratchCopy, timedBuild} from './build.mjs';
+import {allRoutes, loadBuild, pageType, pageWeight} from '../check/budgets.mjs';
 
 const {values} = parseArgs({options: {json: {type: 'string'}}});
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The production server for build/: `npm run serve` and the Playwright suite use it. Static files
-// come from sirv (precompressed .br/.gz written by scripts/precompress.mjs, HTML pages without
+// come from sirv (precompressed .br/.gz written by scripts/build/precompress.mjs, HTML pages without
 // their extension); around it this adds what a host must do for this site:
 //   - hashed files under /assets/ are cached for a year, everything else is revalidated (ETag);
 //   - /x.html and /x/index.html answer 301 to /x; the redirect table (build/redirects.json) too;
 //   - unknown paths get the 404 page with status 404; bad input never gives a 5xx;
-//   - every response carries the headers of scripts/security-headers.mjs.
-//   node scripts/serve.mjs [--port 3000] [--dir build] [--host ::]
+//   - every response carries the headers of server/security-headers.mjs.
+//   node server/serve.mjs [--port 3000] [--dir build] [--host ::]
 import {createServer} from 'node:http';
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {resolve, join} from 'node:path';

@@ -4,7 +4,7 @@
 // work into LCP. Here a tiny inline script requests them after the first frame is painted (at
 // once when the tab is hidden, as nothing is painted then), in order, so the server-rendered page
 // shows first and hydrates right after. Nothing else changes: same head, same markup, and the
-// scripts listed in `data-scripts` for scripts/check-budgets.mjs to read.
+// scripts listed in `data-scripts` for scripts/check/budgets.mjs to read.
 
 /** Runs at the end of <body>; ES5, as the inline scripts of stock Docusaurus are. */
 const BOOT = [

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Post-build step of `npm run build`: writes a Brotli (.br) and a gzip (.gz) copy next to every
-// compressible file of build/, so that scripts/serve.mjs sends the smallest encoding a browser
+// compressible file of build/, so that server/serve.mjs sends the smallest encoding a browser
 // accepts without compressing on each request. A copy is kept only when it is smaller than the
 // file; copies newer than their file are reused, so a second run over the same build is quick.
-//   node scripts/precompress.mjs [--dir build]
+//   node scripts/build/precompress.mjs [--dir build]
 import {readdir, readFile, stat, writeFile, unlink} from 'node:fs/promises';
 import {join, resolve, extname} from 'node:path';
 import {parseArgs} from 'node:util';

@@ -7,7 +7,7 @@
 // from the build's own records in .docusaurus/: routes.js (the route tree), routesChunkNames.json
 // (the chunk names each route needs) and client-manifest.json (the files each chunk needs).
 // tests/budgets.spec.ts checks that this list is exactly what Chromium downloads.
-//   node scripts/check-budgets.mjs [--build build] [--generated .docusaurus] [--budgets F] [--json]
+//   node scripts/check/budgets.mjs [--build build] [--generated .docusaurus] [--budgets F] [--json]
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
 import {parseArgs} from 'node:util';
@@ -194,4 +194,4 @@ function main() {
   console.log('budgets: all pages within budget');
 }
 
-if (process.argv[1]?.endsWith('/check-budgets.mjs')) main();
+if (process.argv[1]?.endsWith('/check/budgets.mjs')) main();
