@@ -1,64 +1,135 @@
 #!/usr/bin/env node
-// `npm test`: every check of the project, in order, on a fresh machine. It installs Debian's
-// Chromium when /usr/bin/chromium is missing (the machines here cannot download Playwright's own
-// browsers), then runs the fast checks, a strict production build, and the Playwright suite
-// against that build. It stops at the first failing step and ends with a one-line summary.
-import {spawnSync} from 'node:child_process';
+// `npm test`: every check of the project, on a fresh machine. `npm run check` (this script with
+// `--no-browser`): the writers' fast lane, every step that needs no browser.
+//
+// Stages run in order and the run stops after the first stage with a failing step. Inside a stage
+// the steps are independent and run side by side, as many at once as the machine has cores; each
+// step's output is printed whole when it ends, so logs never interleave. The browser stage installs
+// Debian's Chromium when /usr/bin/chromium is missing (the machines here cannot download
+// Playwright's own browsers), then runs the Playwright suite against the strict build.
+// The last line is the summary: `steps: N passed, N failed`.
+import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
+import {availableParallelism} from 'node:os';
 
-const steps = [
-  ['browser', ensureChromium],
-  ['typecheck', () => run('npx', ['tsc'])],
-  ['lockfile in sync', () => run('node', ['scripts/check/lockfile.mjs'])],
-  ['front matter', () => run('node', ['scripts/check/frontmatter.mjs'])],
-  ['code lint', () => run('npx', ['eslint', '--max-warnings=0', '.'])],
-  ['code format', () => run('npx', ['prettier', '--check', '.'])],
-  ['markdown style', () => run('npx', ['markdownlint-cli2'])],
-  ['spelling', () => run('npx', ['cspell', 'lint', '--no-progress'])],
-  ['workflows', () => run('node', ['scripts/check/workflows.mjs'])],
-  ['hash examples', () => run('node', ['scripts/check/hash-examples.mjs'])],
-  ['code examples', () => run('node', ['scripts/check/code-examples.mjs'])],
-  ['content tests', () => run('node', ['--test', 'tests/content/'])],
-  ['version cut', () => run('node', ['scripts/check/versioning.mjs'])],
-  [
-    'strict build',
-    () => run('npx', ['docusaurus', 'build'], {DOCS_STRICT: 'true'}) && run('node', ['scripts/build/precompress.mjs']),
-  ],
-  ['page budgets', () => run('node', ['scripts/check/budgets.mjs'])],
-  ['links and anchors', () => run('node', ['scripts/check/links.mjs'])],
-  ['outbound links and remote assets', () => run('node', ['scripts/check/external.mjs'])],
-  ['valid HTML', () => run('node', ['scripts/check/html.mjs'])],
-  ['browser tests', () => run('npx', ['playwright', 'test'])],
+const noBrowser = process.argv.includes('--no-browser');
+
+const stages = [
+  {
+    name: 'source checks',
+    steps: [
+      ['typecheck', ['npx', 'tsc']],
+      ['lockfile in sync', ['node', 'scripts/check/lockfile.mjs']],
+      ['front matter', ['node', 'scripts/check/frontmatter.mjs']],
+      ['code lint', ['npx', 'eslint', '--max-warnings=0', '.']],
+      ['code format', ['npx', 'prettier', '--check', '.']],
+      ['markdown style', ['npx', 'markdownlint-cli2']],
+      ['spelling', ['npx', 'cspell', 'lint', '--no-progress']],
+      ['workflows', ['node', 'scripts/check/workflows.mjs']],
+      ['hash examples', ['node', 'scripts/check/hash-examples.mjs']],
+      ['code examples', ['node', 'scripts/check/code-examples.mjs']],
+      ['content tests', ['node', '--test', 'tests/content/']],
+    ],
+  },
+  {
+    // Two builds of their own (a copy with the next version cut, and an unminified one to validate).
+    name: 'extra builds',
+    steps: [
+      ['version cut', ['node', 'scripts/check/versioning.mjs']],
+      ['valid HTML', ['node', 'scripts/check/html.mjs']],
+    ],
+    concurrency: 1,
+  },
+  {
+    name: 'strict build',
+    steps: [
+      ['strict build', ['npx', 'docusaurus', 'build'], {DOCS_STRICT: 'true'}],
+      ['precompress', ['node', 'scripts/build/precompress.mjs']],
+    ],
+    concurrency: 1,
+  },
+  {
+    name: 'build checks',
+    steps: [
+      ['page budgets', ['node', 'scripts/check/budgets.mjs']],
+      ['links and anchors', ['node', 'scripts/check/links.mjs']],
+      ['outbound links and remote assets', ['node', 'scripts/check/external.mjs']],
+    ],
+  },
+  {
+    name: 'browser',
+    browser: true,
+    steps: [
+      ['browser', ensureChromium],
+      ['browser tests', ['npx', 'playwright', 'test']],
+    ],
+    concurrency: 1,
+  },
 ];
 
-function run(command, args, env = {}) {
-  console.log(`\n$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, {stdio: 'inherit', env: {...process.env, ...env}});
-  return result.status === 0;
+/** Runs a command with its output captured; resolves to {ok, output}. */
+function run([command, ...args], env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      env: {...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = `$ ${command} ${args.join(' ')}\n`;
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => resolve({ok: false, output: `${output}${error.message}\n`}));
+    child.on('close', (code) => resolve({ok: code === 0, output}));
+  });
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
-  console.log('Installing Debian Chromium for the browser tests…');
+async function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return {ok: true, output: '/usr/bin/chromium is installed\n'};
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (...args) =>
-    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {DEBIAN_FRONTEND: 'noninteractive'});
-  return (
-    apt('update', '-qq') &&
-    apt('install', '-y', '-qq', 'chromium', 'fonts-dejavu-core') &&
-    existsSync('/usr/bin/chromium')
-  );
+  const env = {DEBIAN_FRONTEND: 'noninteractive'};
+  let output = 'Installing Debian Chromium for the browser tests…\n';
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'],
+  ]) {
+    const result = await run([...sudo, 'apt-get', ...args], env);
+    output += result.output;
+    if (!result.ok) return {ok: false, output};
+  }
+  return {ok: existsSync('/usr/bin/chromium'), output};
 }
 
-let passed = 0;
-for (const [name, step] of steps) {
-  const started = Date.now();
-  const ok = step();
-  console.log(`${ok ? '✓' : '✗'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (!ok) {
-    console.log(`steps: ${passed} passed, 1 failed`);
-    process.exit(1);
-  }
-  passed++;
+async function runStage({steps, concurrency = availableParallelism()}) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < steps.length) {
+      const [name, command, env] = steps[next++];
+      const started = Date.now();
+      const {ok, output} = typeof command === 'function' ? await command() : await run(command, env);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n${output.trimEnd()}\n${ok ? '✓' : '✗'} ${name} (${seconds} s)\n`);
+      results.push({name, ok, seconds});
+      // A failed step inside a sequential stage stops the stage (later steps need it).
+      if (!ok && concurrency === 1) break;
+    }
+  };
+  await Promise.all(Array.from({length: Math.max(1, Math.min(concurrency, steps.length))}, worker));
+  return results;
 }
-console.log(`steps: ${passed} passed, 0 failed`);
+
+const started = Date.now();
+const timings = [];
+let passed = 0;
+let failed = 0;
+for (const stage of stages) {
+  if (stage.browser && noBrowser) continue;
+  const stageStarted = Date.now();
+  const results = await runStage(stage);
+  passed += results.filter((r) => r.ok).length;
+  failed += results.filter((r) => !r.ok).length;
+  timings.push(`${stage.name} ${((Date.now() - stageStarted) / 1000).toFixed(0)} s`);
+  if (failed) break;
+}
+console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`steps: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

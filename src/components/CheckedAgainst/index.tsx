@@ -15,7 +15,7 @@ export default function CheckedAgainst({entries}: {entries: unknown}): ReactNode
           {i > 0 && (i === sources.length - 1 ? ' and ' : ', ')}
           <a href={source.href}>{source.label}</a>
           {source.paths.length > 0 && (
-            <>
+            <span>
               {' ('}
               {source.paths.map(({path, href}, j) => (
                 <React.Fragment key={path}>
@@ -30,7 +30,7 @@ export default function CheckedAgainst({entries}: {entries: unknown}): ReactNode
                 </React.Fragment>
               ))}
               {')'}
-            </>
+            </span>
           )}
         </React.Fragment>
       ))}
