@@ -87,7 +87,12 @@ export function findExamples(files = ROOTS.flatMap((root) => [...markdownFiles(r
     const {fences} = parseFences(readFileSync(file, 'utf8'));
     for (const fence of fences) {
       if (!infoWords(fence.info).includes('hash-example')) continue;
-      found.push({file: relative(process.cwd(), file), line: fence.line, id: infoAttribute(fence.info, 'id'), body: fence.body});
+      found.push({
+        file: relative(process.cwd(), file),
+        line: fence.line,
+        id: infoAttribute(fence.info, 'id'),
+        body: fence.body,
+      });
     }
   }
   return found;
@@ -111,7 +116,8 @@ export function checkExamples(examples, rules = RULES) {
     }
     const entry = {...ex, json, error};
     if (ex.id) {
-      if (byId.has(ex.id)) entry.error = `duplicate id "${ex.id}" (also ${byId.get(ex.id).file}:${byId.get(ex.id).line})`;
+      if (byId.has(ex.id))
+        entry.error = `duplicate id "${ex.id}" (also ${byId.get(ex.id).file}:${byId.get(ex.id).line})`;
       else byId.set(ex.id, entry);
     }
     return entry;

@@ -10,6 +10,7 @@
 //   VJS12 inblockio/aqua-verifier-js@d971d0372f86f6a98ca2b8f4ea12b539bc2851e6 (tag v1.1.0-alpha, Oct 2024)
 //   VJS13 inblockio/aqua-verifier-js@7e9f4ec27cafc3356ada68e36ddc6e7801c27f59 (Nov 2024, SHA3-512 leaves)
 //   SDK   aqua-js-sdk@3.2.1-45 dist/chunk-Q5SPQIUG.js (schema 2, SHA-256, scalar and tree)
+import {Buffer} from 'node:buffer';
 import {createHash} from 'node:crypto';
 
 const hex = (algorithm, data) => createHash(algorithm).update(data).digest('hex');
@@ -133,7 +134,7 @@ export const signatureSlotText = (entries) => JSON.stringify(entries, null, 4);
 //   SDK dist/chunk-Q5SPQIUG.js: dict2Leaves(), getHashSum() (sha256), getMerkleRoot()
 //     (MerkleTree(leaves, getHashSum, {duplicateOdd: false})).
 export function leaves13(algorithm, revision) {
-  const {leaves, ...fields} = revision;
+  const {leaves: _leaves, ...fields} = revision;
   return Object.keys(fields)
     .sort()
     .map((key) => hex(algorithm, `${key}:${fields[key]}`));
@@ -170,7 +171,7 @@ export function verificationHashSdk(revision) {
   const method = /Method: (scalar|tree)/.exec(revision.version ?? '')?.[1];
   if (!method) throw new Error('revision.version names no method');
   if (method === 'tree') return merkleRoot13('sha256', leaves13('sha256', revision));
-  const {leaves, ...fields} = revision;
+  const {leaves: _leaves, ...fields} = revision;
   const sorted = Object.fromEntries(
     Object.keys(fields)
       .sort()
