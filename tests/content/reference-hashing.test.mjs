@@ -93,6 +93,46 @@ test("1.1: signatures sign the revision's own hash; the witness proof and event 
   );
 });
 
+test('1.1: a PKC export of January 2022 with signature and transclusion slots is recomputed', () => {
+  const revisions = JSON.parse(fixture('aqua-1.1-aqua-page.json'));
+  assert.equal(revisions.length, 3);
+  let previous = null;
+  for (const {content, metadata, signature, witness} of revisions) {
+    assert.equal(ref.contentHash(content.content), content.content_hash);
+    assert.equal(ref.metadataHash(metadata), metadata.metadata_hash);
+    assert.equal(ref.verificationHash11({slots: content.content, ...metadata}, previous), metadata.verification_hash);
+    if (signature.signature) {
+      assert.equal(ref.signatureHash(signature), signature.signature_hash);
+      assert.equal(
+        recover(ref.signedMessage11(metadata.verification_hash), signature.signature),
+        signature.wallet_address.toLowerCase(),
+      );
+    }
+    if (witness) {
+      assert.equal(ref.witnessHash(witness), witness.witness_hash);
+      assert.equal(ref.witnessEventVerificationHash(witness), witness.witness_event_verification_hash);
+      assert.equal(
+        ref.walkLegacyMerkleProof(witness.structured_merkle_proof, metadata.verification_hash),
+        witness.merkle_root,
+      );
+    }
+    previous = {...signature, witness};
+  }
+});
+
+test('the signature-slot a PKC stores is pretty-printed JSON; the compact form misses the content hash', () => {
+  const [, signed] = JSON.parse(fixture('aqua-1.1-aqua-page.json'));
+  const slots = signed.content.content;
+  const entries = JSON.parse(slots['signature-slot']);
+  assert.equal(ref.signatureSlotText(entries), slots['signature-slot']);
+  assert.equal(ref.contentHash(slots), signed.content.content_hash);
+  const compact = {...slots, 'signature-slot': JSON.stringify(entries)};
+  assert.notEqual(ref.contentHash(compact), signed.content.content_hash);
+  // Slots in export order but not sorted would also miss it.
+  const unsorted = ref.sha3Legacy(slots['transclusion-hashes'] + slots['signature-slot'] + slots.main);
+  assert.equal(unsorted === signed.content.content_hash, false);
+});
+
 // --- 1.2: a file page exported in November 2024 --------------------------------------------------
 
 test("1.2: every hash of a real export is recomputed, with the revision's own signature", () => {
@@ -123,6 +163,33 @@ test("1.2: every hash of a real export is recomputed, with the revision's own si
 test('1.2: the signature-slot is stored as MediaWiki pretty-prints JSON', () => {
   const text = ref.signatureSlotText([{user: '0xabc', timestamp: '20241001121500'}]);
   assert.equal(text, '[\n    {\n        "user": "0xabc",\n        "timestamp": "20241001121500"\n    }\n]');
+});
+
+// --- 1.3 (November 2024 tool, SHA3-512 leaves) ------------------------------------------------
+
+test('1.3: every hash of a chain written by the November 2024 tool is recomputed', () => {
+  const {revisions} = JSON.parse(fixture('aqua-1.3-draft-license.json'));
+  const entries = Object.entries(revisions);
+  assert.equal(entries.length, 3);
+  let previous = '';
+  for (const [vh, revision] of entries) {
+    assert.equal(revision.previous_verification_hash, previous);
+    assert.deepEqual(ref.leaves13('sha3-512', revision), revision.leaves);
+    assert.equal(ref.verificationHash13(revision), vh);
+    previous = vh;
+  }
+  // The Ethereum signature signs the previous hash, written after a second "0x".
+  const [, [, eth]] = entries;
+  assert.equal(
+    recover(ref.signedMessage13(eth.previous_verification_hash), eth.signature),
+    eth.signature_wallet_address.toLowerCase(),
+  );
+  // Sorting matters: the same leaves in field order give another root.
+  const [[vh1, first]] = entries;
+  const inFieldOrder = Object.keys(first)
+    .filter((k) => k !== 'leaves')
+    .map((k) => ref.sha3Legacy(`${k}:${first[k]}`));
+  assert.notEqual(ref.merkleRoot13('sha3-512', inFieldOrder), vh1);
 });
 
 // --- 1.3 (schema 2): a chain written by aqua-js-sdk 3.2.1-45 -------------------------------------
