@@ -3,6 +3,7 @@
 // deliberately wrong rules: a listing that is self-consistent but built with the wrong rule must fail.
 import assert from 'node:assert/strict';
 import {Buffer} from 'node:buffer';
+import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
@@ -263,6 +264,13 @@ test('the doc signatures sign what the code of their era signs', () => {
     recover(ref.signedMessageSdk(byId.get('sdk-genesis-scalar').hash), s2.signature),
     s2.signature_wallet_address.toLowerCase(),
   );
+});
+
+test('the schema 2 vectors derive their file hash and nonce as the page says', () => {
+  const genesis = JSON.parse(examples.find((e) => e.id === 'sdk-genesis-scalar').body).recompute.revision;
+  const sha256 = (s) => createHash('sha256').update(s).digest('hex');
+  assert.equal(genesis.file_hash, sha256('hello aqua'));
+  assert.equal(genesis.file_nonce, sha256('fixed-nonce'));
 });
 
 test("wrong rule: 1.1 with the revision's own signature instead of the previous one fails", () => {

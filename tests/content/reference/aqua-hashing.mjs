@@ -25,6 +25,10 @@ export const sha3Legacy = (input) => (input === '' ? '' : hex('sha3-512', input)
 // MW11 and MW12 includes/Verification/Hasher.php calculateContentHash() (sort($slots), then
 // ->serialize() of each). A verifier concatenates the exported slots in export order (VJS11 index.js
 // verifyRevision, VJS12 index.ts verifyContent), which is the sorted order the PKC writes.
+// Slot texts as stored: `signature-slot` is pretty-printed JSON (see signatureSlotText below);
+// `transclusion-hashes` is compact json_encode() output, or '' when the page transcludes nothing
+// (MW12 includes/Content/TransclusionHashes.php setHashmap(), which writes the text after the
+// pre-save transform), so an empty slot adds nothing to the hash.
 export function contentHash(slots) {
   return sha3Legacy(
     Object.keys(slots)
