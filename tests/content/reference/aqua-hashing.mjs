@@ -8,6 +8,8 @@
 //   VJS11 inblockio/aqua-verifier-js@10fb34f204dfd360508961bd78167bfc0300948f (Feb 2022)
 //   MW12  inblockio/mediawiki-extensions-Aqua@d6710853d06966c5840df483a304c0f0f7430064 (Sep 2024)
 //   VJS12 inblockio/aqua-verifier-js@d971d0372f86f6a98ca2b8f4ea12b539bc2851e6 (tag v1.1.0-alpha, Oct 2024)
+//         (inblockio/aqua-verifier-js@538eab0a88dd665d7859536d8198f79546b92029, Dec 2024, already has
+//         the 1.3 leaf structure with SHA-256 and scalar revisions; it holds no 1.2 rule.)
 //   VJS13 inblockio/aqua-verifier-js@7e9f4ec27cafc3356ada68e36ddc6e7801c27f59 (Nov 2024, SHA3-512 leaves)
 //   SDK   aqua-js-sdk@3.2.1-45 dist/chunk-Q5SPQIUG.js (schema 2, SHA-256, scalar and tree)
 import {Buffer} from 'node:buffer';
@@ -100,7 +102,9 @@ export function verificationHash11(revision, previous = null) {
 // Verification hash, 1.2: the revision's OWN four hashes. A signature or a witness creates a new
 // revision that carries it. MW12 VerificationEngine.php buildAndUpdateVerificationData():
 // $entity->getSignature(), $entity->getWitnessEventId(); VJS12 index.ts verifyRevision():
-// data.signature.signature_hash, data.witness.witness_hash. (MW@6e09b70b, June 2024, still took the
+// data.signature.signature_hash, data.witness.witness_hash. The Rust verifier of the same rules does the same when it
+// signs: inblockio/aqua-verifier-rs@9889a39530e74e2f0bd99a7f153244e06c245127 src/verifier.rs,
+// verification_hash(content_hash, metadata_hash, Some(&sig_hash), None) on the new revision. (MW@6e09b70b, June 2024, still took the
 // witness from the parent; main switched to the revision's own witness.)
 export function verificationHash12(revision) {
   const parts = revisionHashes(revision);
@@ -120,12 +124,15 @@ export const signedMessage11 = (verificationHash) =>
   `I sign the following page verification_hash: [0x${verificationHash}]`;
 export const signedMessage12 = signedMessage11;
 
-// The signature-slot of a 1.2 PKC page. MW12 VerificationEngine.php storeSignature() appends
-// {user, timestamp} and saves new SignatureContent(json_encode($data)) through a PageUpdater; the
-// save applies the JSON content handler's pre-save transform, which stores
-// FormatJson::encode($value, true) (MediaWiki 1.39, the version MW12's CI runs): pretty-printed with
-// four spaces and ": " after keys. JSON.stringify(value, null, 4) gives the same text for these
-// plain string values.
+// The signature-slot of a PKC page. MW12 VerificationEngine.php storeSignature() appends
+// {user, timestamp} and saves new SignatureContent(json_encode($data)) (SignatureContent extends
+// JsonContent) through a PageUpdater. Saving applies the JSON pre-save transform,
+// JsonContent::beautifyJSON(), i.e. FormatJson::encode($value, true): four-space indentation and
+// ": " after keys. (Later MediaWiki, the namespaced JsonContent of 1.43 on, indents with tabs; the
+// PKC exports name MediaWiki 1.37, and MW12's extension.json requires 1.39, which its CI tests.) Real exports carry exactly this text: tests/content/fixtures/chains/
+// aqua-1.1-aqua-page.json (January 2022), and the June 2024 revisions quoted in
+// inblockio/aqua-guardian@9048bc115c42d25f2500cd368c9d72fc6bd3d305 contract-interpreter/src/main.rs.
+// JSON.stringify(value, null, 4) gives the same text for these plain string values.
 export const signatureSlotText = (entries) => JSON.stringify(entries, null, 4);
 
 // ---------------------------------------------------------------------------------------------
