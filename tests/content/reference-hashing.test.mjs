@@ -3,15 +3,17 @@
 // deliberately wrong rules: a listing that is self-consistent but built with the wrong rule must fail.
 import assert from 'node:assert/strict';
 import {Buffer} from 'node:buffer';
+import {execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {ethers} from 'ethers';
 import Aquafier from 'aqua-js-sdk';
 import {checkExamples, findExamples} from '../../scripts/check/hash-examples.mjs';
 import * as ref from './reference/aqua-hashing.mjs';
-import {ROOT} from './doc-blocks.mjs';
+import {ROOT, docBlock} from './doc-blocks.mjs';
 
 const fixture = (name) => readFileSync(join(ROOT, 'tests/content/fixtures/chains', name), 'utf8');
 const recover = (message, signature) => ethers.verifyMessage(message, signature).toLowerCase();
@@ -345,3 +347,32 @@ test('an example without "recompute" or with an unknown reference fails', () => 
   ];
   assert.match(checkExamples(dangling)[0].errors.join(), /no example with id "nowhere"/);
 });
+
+// The "reproduce it with Node" scripts next to the examples must print the hashes the examples show.
+const SCRIPTS = [
+  [
+    'versioned_docs/version-1.1.0/Protocol/data-accounting.md',
+    'chain-1.1.mjs',
+    ['v11-r1-content', 'v11-r1-metadata', 'v11-r1', 'v11-r1-sig', 'v11-r2-content', 'v11-r2-metadata', 'v11-r2'],
+  ],
+  [
+    'versioned_docs/version-1.1.0/Protocol/whitepaper.md',
+    'witness-1.1.mjs',
+    ['v11-wp-root', 'v11-wp-event', 'v11-wp-witness', 'v11-r3'],
+  ],
+  ['docs/protocol/aqua_protocol_v1_2.md', 'verify-1.2-example.mjs', ['v12-r1', 'v12-r2']],
+  ['docs/protocol/aqua-protocol-version_1.3.md', 'verify-1.3-example.mjs', ['v13-r1']],
+];
+
+for (const [page, title, ids] of SCRIPTS) {
+  test(`${title} on ${page} prints the hashes of its examples`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hash-script-'));
+    const file = join(dir, title);
+    writeFileSync(file, docBlock(page, title).body);
+    const output = execFileSync('node', [file], {encoding: 'utf8'});
+    for (const id of ids) {
+      const {hash} = JSON.parse(examples.find((e) => e.id === id).body);
+      assert.ok(output.includes(hash), `${title} does not print ${id} (${hash.slice(0, 12)}…)`);
+    }
+  });
+}
