@@ -14,8 +14,15 @@ import {ssrTemplate} from './src/ssrTemplate';
 import slimClientPlugin from './src/plugins/slim-client';
 import buildCachePlugin from './src/plugins/build-cache';
 
-/** The repository that holds this site's sources; edit links point into it. */
-const REPO_URL = 'https://github.com/inblockio/aqua-docs';
+/**
+ * The repository and branch this site is published from; "Edit this page" links and the footer's
+ * source link point into them. The defaults name inblock.io's docs repository, where this site is
+ * meant to live. That repository's `main` branch held a different (Next.js) site when these links
+ * were last checked (November 2026), so a build published from anywhere else must set
+ * `DOCS_REPO_URL` and `DOCS_REPO_BRANCH`, or its edit links lead to files that do not exist.
+ */
+const REPO_URL = process.env.DOCS_REPO_URL || 'https://github.com/inblockio/aqua-docs';
+const REPO_BRANCH = process.env.DOCS_REPO_BRANCH || 'main';
 /** The organisation that develops the protocol and its tools. */
 const ORG_URL = 'https://github.com/inblockio';
 
@@ -135,7 +142,7 @@ const config: Config = {
           rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
-          editUrl: ({versionDocsDirPath, docPath}) => `${REPO_URL}/edit/main/${versionDocsDirPath}/${docPath}`,
+          editUrl: ({versionDocsDirPath, docPath}) => `${REPO_URL}/edit/${REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
           showLastUpdateTime: false,
         },
         blog: {
@@ -147,7 +154,7 @@ const config: Config = {
           postsPerPage: 10,
           blogSidebarTitle: 'Recent posts',
           blogSidebarCount: 'ALL',
-          editUrl: ({blogDirPath, blogPath}) => `${REPO_URL}/edit/main/${blogDirPath}/${blogPath}`,
+          editUrl: ({blogDirPath, blogPath}) => `${REPO_URL}/edit/${REPO_BRANCH}/${blogDirPath}/${blogPath}`,
           feedOptions: {
             type: ['rss', 'atom'],
             title: 'Aqua Protocol blog',
