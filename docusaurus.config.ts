@@ -142,7 +142,8 @@ const config: Config = {
           rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
-          editUrl: ({versionDocsDirPath, docPath}) => `${REPO_URL}/edit/${REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
+          editUrl: ({versionDocsDirPath, docPath}) =>
+            `${REPO_URL}/edit/${REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
           showLastUpdateTime: false,
         },
         blog: {

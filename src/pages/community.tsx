@@ -199,10 +199,10 @@ export default function Community(): JSX.Element {
           <p>
             This site is built with Docusaurus and is meant to be published from the{' '}
             <a href="https://github.com/inblockio/aqua-docs">aqua-docs</a> repository. Every documentation page and blog
-            post has an “Edit this page” link to its source file on that repository's <code>main</code> branch, where
+            post has an “Edit this page” link to its source file on that repository’s <code>main</code> branch, where
             you can propose a change directly. When these links were last checked (November 2026), that branch still
-            held a different site, built with Next.js, so an edit link could end on GitHub's “not found” page. If
-            that happens, open an issue in the{' '}
+            held a different site, built with Next.js, so an edit link could end on GitHub’s “not found” page. If that
+            happens, open an issue in the{' '}
             <a href="https://github.com/inblockio/aqua-docs/issues">aqua-docs issue tracker</a> and name the page and
             the change instead.
           </p>
@@ -213,8 +213,8 @@ export default function Community(): JSX.Element {
               unreleased next version. Fix a mistake in the version where it occurs.
             </li>
             <li>
-              To preview locally, install Node 20.9 or newer, run <code>npm ci</code> and <code>npm start</code>, and open
-              the address it prints.
+              To preview locally, install Node 20.9 or newer, run <code>npm ci</code> and <code>npm start</code>, and
+              open the address it prints.
             </li>
             <li>
               The TypeScript examples of the v3 docs are real programs: they are type-checked and run against the SDK,

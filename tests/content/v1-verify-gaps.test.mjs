@@ -1,0 +1,158 @@
+// The v1 whitepaper's "verify-gaps-1.1.mjs" closes four checks the February 2022 verifier skipped.
+// Each test below feeds it the worked example of the v1 pages (which must pass) and then a forgery
+// that the 2022 verifier would have accepted (which must be rejected).
+import assert from 'node:assert/strict';
+import {createHash} from 'node:crypto';
+import {test} from 'node:test';
+import {Wallet, sha256, toUtf8Bytes} from 'ethers';
+import {importDocBlock} from './doc-blocks.mjs';
+
+const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
+const {checkLinks, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
+  PAGE,
+  'verify-gaps-1.1.mjs',
+);
+
+const H = (s) => (s === '' ? '' : createHash('sha3-512').update(s).digest('hex'));
+
+// The worked chain of the v1 data-accounting and whitepaper pages.
+const vh1 =
+  '1fc34af322ddb8becfe44c63b6dba5a95c523eaf7a1265ecee14fcc3b54578d45ed3566131530af58b5a8be8240e4e61016148c1b8a0c9130df307645d33d17f';
+const A =
+  '6b99005460b77d94686a36ddee67c174e83e916a570066f0c8ec86e755cf3f5e2255c2a23d31b2672ae19e6fdd8e14c1223bb8343c44049932349939f44ad08f';
+const B =
+  '116eb1556ecd5a7fa9f8592016a229071d74303bef868f213efed95468c2898d702c741d20671c37455954a09546b9004966b14042314e044f139f96e8bd32f1';
+const C =
+  '09ffc698495817f62ca0d37e4e9c6d65bc67650536c35f7e3acd9e95d8de11414412e0e494ac8b8739de4ed7b44d5c4bf98c26c3c7bc30709114a097894e924b';
+const snapshotGenesis =
+  'dff3d56a2dbd5898fa65d6060e7196ba9dbf49b54e435ef263d2a2337ca2ff0d4b46b3c303efb69192fd755a983dceed572b3c3cd086f8f2070990745d725313';
+const vh3 =
+  '2e6b9c0fcbdb475c4fd2ebdca5e8043c6cadf9326d59c420aaffd4d5172e024c2bcc191cddba93d0cb9579b86cc181465ba50cafd976aa99557c3747e2878b0c';
+
+const rev = (previous, vh) => ({metadata: {previous_verification_hash: previous, verification_hash: vh}});
+const chain = [rev('', vh1), rev(vh1, A), rev(A, vh3)];
+
+const AB = H(A + B);
+const root = H(AB + C);
+const proofA = [
+  {depth: 1, left_leaf: A, right_leaf: B, successor: AB},
+  {depth: 0, left_leaf: AB, right_leaf: C, successor: root},
+];
+
+test('the worked example passes every check', () => {
+  checkLinks(chain);
+  checkMerkleProof(proofA, A, root);
+  assert.equal(
+    root,
+    'e91644dd28f74c14e5ec9dcf0a5a8f8179b91b7db022047d3609d13ff75f663be053c4717580bccd7453fe8fbf78ea16ac955839edc1203cbc593086ef5372ce',
+  );
+});
+
+test('checkLinks rejects reordered, spliced and rooted-elsewhere chains', () => {
+  assert.throws(() => checkLinks([chain[0], chain[2], chain[1]]), /does not name revision/);
+  // A revision lifted from another page: internally consistent, but it names someone else's hash.
+  assert.throws(() => checkLinks([chain[0], chain[1], rev(B, vh3)]), /revision 2/);
+  // A "genesis" that still points at a predecessor: the chain was cut at the front.
+  assert.throws(() => checkLinks([rev(vh1, A), rev(A, vh3)]), /revision 0/);
+});
+
+test('checkMerkleProof rejects a consistent proof that ends at another root', () => {
+  // A self-consistent path from A to a root of the forger's choice: the 2022 verifier accepted it.
+  const D = H('forged sibling');
+  const forged = [{depth: 0, left_leaf: A, right_leaf: D, successor: H(A + D)}];
+  assert.throws(() => checkMerkleProof(forged, A, root), /does not end at merkle_root/);
+});
+
+test('checkMerkleProof rejects broken, foreign and empty proofs', () => {
+  const wrongSuccessor = [proofA[0], {...proofA[1], successor: H(C + AB)}];
+  assert.throws(() => checkMerkleProof(wrongSuccessor, A, root), /wrong successor/);
+  assert.throws(() => checkMerkleProof(proofA, C, root), /not connected/);
+  const gap = [proofA[0], {depth: 0, left_leaf: H('x'), right_leaf: C, successor: root}];
+  assert.throws(() => checkMerkleProof(gap, A, root), /not connected/);
+  assert.throws(() => checkMerkleProof([], A, root), /empty proof/);
+  // An empty hash would match a node whose other side is empty: refused outright.
+  assert.throws(() => checkMerkleProof([{left_leaf: '', right_leaf: C, successor: C}], '', C), /128-character/);
+  assert.throws(() => checkMerkleProof(proofA, A.toUpperCase(), root), /128-character/);
+});
+
+test('checkMerkleProof accepts a node with one empty side only when it passes the hash up', () => {
+  const proofC = [
+    {depth: 1, left_leaf: C, right_leaf: '', successor: C},
+    {depth: 0, left_leaf: AB, right_leaf: C, successor: root},
+  ];
+  checkMerkleProof(proofC, C, root);
+  const inflated = [{depth: 1, left_leaf: C, right_leaf: '', successor: H(C)}, proofC[1]];
+  assert.throws(() => checkMerkleProof(inflated, C, root), /wrong successor/);
+});
+
+// The throwaway key of the data-accounting page and its signature over revision 1.
+const wallet = new Wallet(sha256(toUtf8Bytes('aqua-docs v1 example key')));
+const signature = {
+  signature:
+    '0x140a919f538197dbf659e7dd6f7d44a01a00f8bc2680fc38c24de64c52dac3eb21e37f4435043f9e5fd00d56268ab74ef98ae86b53b0adfdb3c1df9b2d165f811b',
+  public_key:
+    '0x04acaac73721d6717f33613da9442e851bad9b1fc0d2c7e850a20d1c93989ce9a07c82fe4f5535d5065d95bd541be6d38beffcc000c5ba0827fd59af45c1184917',
+  wallet_address: '0xed570089f741f9308f48f88b9bbeed3f7d02c24f',
+};
+
+test('checkSignature accepts the worked example, in either address case', () => {
+  checkSignature(signature, vh1);
+  checkSignature({...signature, wallet_address: wallet.address}, vh1);
+});
+
+test('checkSignature rejects a swapped public key that the address check alone lets through', () => {
+  const other = Wallet.createRandom();
+  const forged = {...signature, public_key: other.signingKey.publicKey};
+  assert.throws(() => checkSignature(forged, vh1), /wrong public key/);
+});
+
+test('checkSignature rejects another signer, another hash and a malformed signature', async () => {
+  const other = Wallet.createRandom();
+  const message = `I sign the following page verification_hash: [0x${vh1}]`;
+  const byOther = {...signature, signature: await other.signMessage(message)};
+  assert.throws(() => checkSignature(byOther, vh1), /wrong signer/);
+  assert.throws(() => checkSignature(signature, A), /wrong signer/);
+  assert.throws(() => checkSignature({...signature, signature: '0x1234'}, vh1));
+});
+
+const witness = {
+  domain_snapshot_genesis_hash: snapshotGenesis,
+  merkle_root: root,
+  witness_event_verification_hash: H(snapshotGenesis + root),
+  witness_event_transaction_hash: '0x5914d15ebd0f57fd0a37c1ccbf24612c8088d05ccb240c2eae8b38f4791eebb4',
+};
+const tx = {
+  hash: witness.witness_event_transaction_hash,
+  to: WITNESS_CONTRACT,
+  input: `0x9cef4ea1${witness.witness_event_verification_hash}`,
+};
+
+test('checkWitnessTx accepts the worked example and the ethers field name "data"', () => {
+  assert.equal(
+    witness.witness_event_verification_hash,
+    '56aa445919a6f47094c9974e6965d692c9a1ac854b1495681f657451b40c2b94ed4bd8bed19133c3436902dedef4639a773c21944a35918d5335b167841013df',
+  );
+  checkWitnessTx(witness, tx);
+  checkWitnessTx(witness, {hash: tx.hash, to: tx.to.toLowerCase(), data: tx.input});
+});
+
+test('checkWitnessTx rejects the right data sent to another contract', () => {
+  const elsewhere = {...tx, to: '0x000000000000000000000000000000000000dEaD'};
+  assert.throws(() => checkWitnessTx(witness, elsewhere), /not the witness contract/);
+  assert.throws(() => checkWitnessTx(witness, {...tx, to: null}), /not the witness contract/);
+});
+
+test('checkWitnessTx rejects other data, trailing bytes, another tx and a tampered event hash', () => {
+  const otherRoot = H('another root');
+  const other = {...tx, input: `0x9cef4ea1${H(snapshotGenesis + otherRoot)}`};
+  assert.throws(() => checkWitnessTx(witness, other), /wrong tx data/);
+  // The 2022 verifier compared only the first 128 characters after the selector.
+  assert.throws(() => checkWitnessTx(witness, {...tx, input: `${tx.input}00`}), /wrong tx data/);
+  assert.throws(
+    () => checkWitnessTx(witness, {...tx, input: `0x12345678${witness.witness_event_verification_hash}`}),
+    /wrong tx data/,
+  );
+  assert.throws(() => checkWitnessTx(witness, {...tx, hash: `0x${'11'.repeat(32)}`}), /other tx/);
+  const tampered = {...witness, merkle_root: otherRoot};
+  assert.throws(() => checkWitnessTx(tampered, tx), /wrong witness event hash/);
+});
