@@ -156,3 +156,36 @@ test('checkWitnessTx rejects other data, trailing bytes, another tx and a tamper
   const tampered = {...witness, merkle_root: otherRoot};
   assert.throws(() => checkWitnessTx(tampered, tx), /wrong witness event hash/);
 });
+
+// A real splice: two unsigned 1.1 chains, each revision recomputes on its own (what the 2022
+// verifier checked), but the second revision of one chain is put after the genesis of the other.
+function revision1_1(domainId, timeStamp, text, previous) {
+  const contentHash = H(text);
+  const metadataHash = H(domainId + timeStamp + previous);
+  return {
+    content: {content: {main: text}, content_hash: contentHash},
+    metadata: {
+      domain_id: domainId,
+      time_stamp: timeStamp,
+      previous_verification_hash: previous,
+      metadata_hash: metadataHash,
+      verification_hash: H(contentHash + metadataHash),
+    },
+  };
+}
+const recomputesAlone = (r) =>
+  r.content.content_hash === H(r.content.content.main) &&
+  r.metadata.metadata_hash ===
+    H(r.metadata.domain_id + r.metadata.time_stamp + r.metadata.previous_verification_hash) &&
+  r.metadata.verification_hash === H(r.content.content_hash + r.metadata.metadata_hash);
+
+test('checkLinks rejects a splice of two chains whose revisions each recompute on their own', () => {
+  const x1 = revision1_1('5a1b9c3e7d', '20220110093000', 'Contract, first draft.', '');
+  const x2 = revision1_1('5a1b9c3e7d', '20220111093000', 'Contract, signed version.', x1.metadata.verification_hash);
+  const y1 = revision1_1('5a1b9c3e7d', '20220112093000', 'Contract, forged draft.', '');
+  const y2 = revision1_1('5a1b9c3e7d', '20220113093000', 'Contract, forged version.', y1.metadata.verification_hash);
+  checkLinks([x1, x2]);
+  const spliced = [x1, y2];
+  assert.ok(spliced.every(recomputesAlone), 'each revision passes the per-revision recomputation');
+  assert.throws(() => checkLinks(spliced), /revision 1: previous_verification_hash does not name revision 0/);
+});
