@@ -45,7 +45,10 @@ const REPO_GROUPS: RepoGroup[] = [
         what: 'The Rust command-line tool aqua-cli for creating, signing, witnessing and verifying chains.',
       },
       {name: 'aqua-verifier-rs', what: 'The Rust verification library behind the CLI.'},
-      {name: 'aqua-verifier-js', what: 'JavaScript notarise and verify scripts.'},
+      {
+        name: 'aqua-verifier-js',
+        what: 'JavaScript notarise and verify scripts; its history runs from protocol 1.1 (2021) to 1.3.',
+      },
       {name: 'aqua-verifier-webextension', what: 'The Chrome extension that verifies pages and chain files.'},
       {name: 'aqua-container', what: 'The Rust and React web app known as Aqua Container.'},
       {name: 'mediawiki-extensions-Aqua', what: 'The MediaWiki extension behind the Personal Knowledge Container.'},
