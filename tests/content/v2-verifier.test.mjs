@@ -1,0 +1,320 @@
+// The two checks the v2 (protocol 1.2) docs hand to readers, exercised exactly as the pages publish
+// them: `check-chain-1.2.mjs` (Components/verifier/index.md) must accept genuine 1.2 chains and reject
+// every forgery below, and `check-aqua-links.mjs` (Components/verifier/aqua-cli-javascript.md) must
+// do the same for the .aqua.json files of notarize.js.
+//
+// Fixtures (real data, kept byte for byte; origins in fixtures/chains/README.md):
+// - fixtures/chains/aqua-1.2-logo-erp.json is src/tests/sample.json of
+//   inblockio/aqua-verifier-rs@9889a39530e74e2f0bd99a7f153244e06c245127: a genesis revision and a
+//   MetaMask signature revision made with the 1.2 tools.
+// - fixtures/chains/aqua-js-538eab0-hello.aqua.json was written by notarize.js of
+//   inblockio/aqua-verifier-js@538eab0a88dd665d7859536d8198f79546b92029 (`notarize.js hello.txt`,
+//   `--sign cli`, `--sign cli --scalar`, public test mnemonic "test … junk"); verify.js of the same
+//   commit reports it VERIFIED.
+import assert from 'node:assert/strict';
+import {Buffer} from 'node:buffer';
+import {createHash} from 'node:crypto';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {test} from 'node:test';
+import {Wallet, hashMessage, recoverAddress} from 'ethers';
+import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
+
+const V2 = 'versioned_docs/version-1.2.0';
+const {checkChain, signedMessage} = await importDocBlock(`${V2}/Components/verifier/index.md`, 'check-chain-1.2.mjs');
+const {checkLinks} = await importDocBlock(`${V2}/Components/verifier/aqua-cli-javascript.md`, 'check-aqua-links.mjs');
+
+const fixture = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains', name), 'utf8'));
+const clone = (value) => JSON.parse(JSON.stringify(value));
+const sha3 = (data) => createHash('sha3-512').update(data).digest('hex');
+const EMPTY = sha3('');
+// The public test mnemonic, and a second key that plays the forger.
+const VICTIM = Wallet.fromPhrase('test test test test test test test test test test test junk');
+const FORGER = new Wallet('0x' + '42'.repeat(32));
+
+// Builders that follow the 1.2 code (aqua-verifier-rs src/verifier.rs): a new revision copies the
+// previous one, links to it, and seals content, metadata and its own signature or witness hash.
+function seal(rev) {
+  const parts = [rev.content.content_hash, rev.metadata.metadata_hash];
+  if (rev.signature) parts.push(rev.signature.signature_hash);
+  if (rev.witness) parts.push(rev.witness.witness_hash);
+  rev.metadata.verification_hash = sha3(parts.join(''));
+  return rev.metadata.verification_hash;
+}
+function setFile(rev, bytes) {
+  rev.content.file.data = Buffer.from(bytes).toString('base64');
+  rev.content.file.size = bytes.length;
+  rev.content.content.file_hash = sha3(bytes);
+  rev.content.content_hash = sha3(rev.content.content.file_hash);
+}
+function link(rev, previous, domain, time) {
+  rev.metadata.domain_id = domain;
+  rev.metadata.time_stamp = time;
+  rev.metadata.previous_verification_hash = previous;
+  rev.metadata.metadata_hash = sha3(domain + time + (previous ?? ''));
+}
+function genesis(bytes, domain = 'demoDomain', time = '20250101120000') {
+  const rev = {
+    content: {
+      file: {data: '', filename: 'hello.txt', size: 0, comment: ''},
+      content: {file_hash: ''},
+      content_hash: '',
+    },
+    metadata: {
+      domain_id: '',
+      time_stamp: '',
+      previous_verification_hash: null,
+      metadata_hash: '',
+      verification_hash: '',
+    },
+    signature: null,
+    witness: null,
+  };
+  setFile(rev, bytes);
+  link(rev, null, domain, time);
+  const key = seal(rev);
+  return {
+    pages: [
+      {
+        genesis_hash: key,
+        domain_id: domain,
+        title: 'hello.txt',
+        namespace: 0,
+        chain_height: 0,
+        revisions: {[key]: rev},
+      },
+    ],
+    site_info: {},
+  };
+}
+const entries = (chain) => Object.entries(chain.pages[0].revisions);
+const lastKey = (chain) => entries(chain).at(-1)[0];
+function push(chain, rev) {
+  chain.pages[0].revisions[seal(rev)] = rev;
+  return chain;
+}
+function signBy(chain, wallet, time = '20250101120100') {
+  const previous = lastKey(chain);
+  const rev = clone(chain.pages[0].revisions[previous]);
+  rev.witness = null;
+  link(rev, previous, chain.pages[0].domain_id, time);
+  const signature = wallet.signingKey.sign(hashMessage(signedMessage(previous))).serialized;
+  const publicKey = wallet.signingKey.publicKey;
+  rev.signature = {
+    signature,
+    public_key: publicKey,
+    signature_hash: sha3(signature + publicKey),
+    wallet_address: wallet.address,
+  };
+  return push(chain, rev);
+}
+function witness(chain, root, tx = '0x' + 'ab'.repeat(32), time = '20250101120200') {
+  const previous = lastKey(chain);
+  const rev = clone(chain.pages[0].revisions[previous]);
+  rev.signature = null;
+  link(rev, previous, chain.pages[0].domain_id, time);
+  rev.witness = {
+    domain_snapshot_genesis_hash: EMPTY,
+    merkle_root: root,
+    witness_network: 'sepolia',
+    witness_event_transaction_hash: tx,
+    witness_event_verification_hash: sha3(EMPTY + root),
+    witness_hash: sha3(EMPTY + root + 'sepolia' + tx),
+    structured_merkle_proof: [{left_leaf: root, right_leaf: EMPTY, successor: sha3(root + EMPTY)}],
+  };
+  return push(chain, rev);
+}
+const rebuild = (chain, list) => {
+  chain.pages[0].revisions = Object.fromEntries(list);
+  return chain;
+};
+
+// What verify_revision of aqua-verifier-rs 1.2.0 checks, revision by revision (src/util.rs): the file,
+// content and metadata hashes and the signer. Used only to show that the forgeries below get past it.
+function rustAccepts(chain) {
+  return entries(chain).every(([, rev]) => {
+    const {content, metadata, signature} = rev;
+    const bytes = Buffer.from(content.file.data, 'base64');
+    if (sha3(bytes) !== content.content.file_hash || sha3(content.content.file_hash) !== content.content_hash)
+      return false;
+    const previous = metadata.previous_verification_hash ?? '';
+    if (sha3(metadata.domain_id + metadata.time_stamp + previous) !== metadata.metadata_hash) return false;
+    if (!signature) return true;
+    return (
+      recoverAddress(hashMessage(signedMessage(previous)), signature.signature).toLowerCase() ===
+      signature.wallet_address.toLowerCase()
+    );
+  });
+}
+
+test('genuine: the real signed chain of aqua-verifier-rs holds, with the signer the References page names', () => {
+  const chain = fixture('aqua-1.2-logo-erp.json');
+  assert.deepEqual(checkChain(chain), []);
+  const [, second] = entries(chain);
+  assert.match(second[0], /^f37ce02f/);
+  assert.equal(second[1].signature.wallet_address, '0x6c5544021930b7887455e21F00b157b2FA572667');
+});
+
+test('genuine: the hello.chain.json that Getting Started prints holds', () => {
+  const block = docBlock(`${V2}/getting-started.md`, 'hello.chain.json');
+  assert.deepEqual(checkChain(JSON.parse(block.body)), []);
+});
+
+test('genuine: a chain signed and then witnessed the way aqua-cli does it holds', () => {
+  const chain = signBy(genesis(Buffer.from('hello aqua\n')), VICTIM);
+  witness(chain, lastKey(chain));
+  assert.deepEqual(checkChain(chain), []);
+});
+
+test('forged: the file swapped under a genuine signature passes the Rust checks but not the page check', () => {
+  const chain = fixture('aqua-1.2-logo-erp.json');
+  const [, [, signed]] = entries(chain);
+  setFile(signed, Buffer.from('a document the signer never saw'));
+  assert.equal(rustAccepts(chain), true, 'the gap the Verifier page describes');
+  assert.match(checkChain(chain).join('\n'), /revision 1: verification_hash does not match/);
+});
+
+test('forged: a genuine signature revision after a different genesis revision is rejected', () => {
+  const real = fixture('aqua-1.2-logo-erp.json');
+  const [, signed] = entries(real);
+  const fake = genesis(Buffer.from('forged genesis'), 'kenn', '20241105114946');
+  const chain = rebuild(fake, [...entries(fake), signed]);
+  assert.equal(rustAccepts(chain), true);
+  assert.match(
+    checkChain(chain).join('\n'),
+    /revision 1: previous_verification_hash does not name the revision before it/,
+  );
+});
+
+test('forged: a chain whose genesis revision was dropped is rejected', () => {
+  const chain = fixture('aqua-1.2-logo-erp.json');
+  rebuild(chain, entries(chain).slice(1));
+  assert.equal(rustAccepts(chain), true);
+  assert.ok(checkChain(chain).some((p) => /revision 0: (previous_verification_hash|genesis_hash)/.test(p)));
+});
+
+test('forged: reordered revisions are rejected', () => {
+  const chain = fixture('aqua-1.2-logo-erp.json');
+  rebuild(chain, entries(chain).reverse());
+  assert.notDeepEqual(checkChain(chain), []);
+});
+
+test('forged: a signature by another key under the victim address is rejected', () => {
+  const chain = signBy(genesis(Buffer.from('hello aqua\n')), FORGER);
+  const [key, rev] = entries(chain).at(-1);
+  rev.signature.wallet_address = VICTIM.address;
+  chain.pages[0].revisions = {...chain.pages[0].revisions, [key]: rev};
+  assert.match(checkChain(chain).join('\n'), /signature was not made by wallet_address/);
+});
+
+test("forged: the forger's own signature next to the victim's public key is rejected", () => {
+  const chain = genesis(Buffer.from('hello aqua\n'));
+  const previous = lastKey(chain);
+  const rev = clone(chain.pages[0].revisions[previous]);
+  link(rev, previous, 'demoDomain', '20250101120100');
+  const signature = FORGER.signingKey.sign(hashMessage(signedMessage(previous))).serialized;
+  const publicKey = VICTIM.signingKey.publicKey;
+  rev.signature = {
+    signature,
+    public_key: publicKey,
+    signature_hash: sha3(signature + publicKey),
+    wallet_address: FORGER.address,
+  };
+  push(chain, rev);
+  assert.deepEqual(checkChain(chain), ["page 0, revision 1: public_key is not the signer's key"]);
+});
+
+test('forged: a witness borrowed from another chain is rejected', () => {
+  const chain = genesis(Buffer.from('hello aqua\n'));
+  witness(chain, sha3('the root of somebody else'));
+  assert.deepEqual(checkChain(chain), ['page 0, revision 1: witness does not cover the previous revision']);
+});
+
+test('forged: a witness whose transaction hash was changed is rejected', () => {
+  const chain = genesis(Buffer.from('hello aqua\n'));
+  witness(chain, lastKey(chain));
+  const [, rev] = entries(chain).at(-1);
+  rev.witness.witness_event_transaction_hash = '0x' + 'cd'.repeat(32);
+  assert.match(checkChain(chain).join('\n'), /witness_hash does not match/);
+});
+
+test('forged: edited file data, an edited time stamp and non-canonical base64 are rejected', () => {
+  const edited = fixture('aqua-1.2-logo-erp.json');
+  entries(edited)[0][1].content.file.data = entries(edited)[0][1].content.file.data.replace('A', 'B');
+  assert.match(checkChain(edited).join('\n'), /revision 0: file_hash does not match the file/);
+
+  const changedTime = fixture('aqua-1.2-logo-erp.json');
+  entries(changedTime)[1][1].metadata.time_stamp = '20200101000000';
+  assert.match(checkChain(changedTime).join('\n'), /revision 1: metadata_hash does not match/);
+
+  const loose = genesis(Buffer.from('hi'));
+  const [, rev] = entries(loose)[0];
+  rev.content.file.data = 'aGk'; // "hi" without its padding: Node decodes it, Rust's strict decoder does not
+  assert.match(checkChain(loose).join('\n'), /not canonical base64/);
+});
+
+test('forged: files without pages or revisions are rejected', () => {
+  assert.deepEqual(checkChain({}), ['no pages']);
+  assert.deepEqual(checkChain({pages: [{genesis_hash: '', revisions: {}}]}), ['page 0: no revisions']);
+});
+
+// check-aqua-links.mjs: the links and scalar signatures that verify.js at 538eab0 does not check.
+const aqua = () => fixture('aqua-js-538eab0-hello.aqua.json');
+const aquaEntries = (file) => Object.entries(file.revisions);
+
+test('genuine: the notarize.js file (content, signature, scalar signature) passes the link check', () => {
+  const file = aqua();
+  assert.equal(typeof aquaEntries(file)[2][1], 'string', 'the third revision is a --scalar one');
+  assert.deepEqual(checkLinks(file), []);
+});
+
+test('forged: a genuine signature revision after a forged genesis revision is rejected', () => {
+  const file = aqua();
+  const [[, gen], sig] = aquaEntries(file);
+  const fake = {...gen, content: 'forged content\n'};
+  file.revisions = Object.fromEntries([['0x1220' + 'ff'.repeat(32), fake], sig]);
+  assert.deepEqual(checkLinks(file), ['revision 1: previous_verification_hash does not name the revision before it']);
+});
+
+test('forged: a file whose genesis revision was removed is rejected', () => {
+  const file = aqua();
+  file.revisions = Object.fromEntries(aquaEntries(file).slice(1));
+  assert.ok(checkLinks(file).includes('revision 0: previous_verification_hash does not name the revision before it'));
+  assert.ok(checkLinks(file).includes('revision 0: the chain does not start with a content revision'));
+});
+
+test('forged: reordered revisions are rejected', () => {
+  const file = aqua();
+  const [a, b, c] = aquaEntries(file);
+  file.revisions = Object.fromEntries([a, c, b]);
+  assert.notDeepEqual(checkLinks(file), []);
+});
+
+test('forged: a scalar signature revision with a signature of nobody is rejected', () => {
+  const file = aqua();
+  const [key, stored] = aquaEntries(file)[2];
+  const rev = JSON.parse(stored);
+  rev.signature = '0x' + '11'.repeat(65);
+  file.revisions[key] = JSON.stringify(rev);
+  assert.deepEqual(checkLinks(file), ['revision 2: scalar signature was not made by signature_wallet_address']);
+});
+
+test('forged: a scalar signature by another key under the victim address is rejected', async () => {
+  const file = aqua();
+  const [key, stored] = aquaEntries(file)[2];
+  const rev = JSON.parse(stored);
+  const text = `I sign the following page verification_hash: [0x${rev.previous_verification_hash}]`;
+  rev.signature = await FORGER.signMessage(text);
+  file.revisions[key] = JSON.stringify(rev);
+  assert.equal(rev.signature_wallet_address, VICTIM.address.toLowerCase());
+  assert.deepEqual(checkLinks(file), ['revision 2: scalar signature was not made by signature_wallet_address']);
+});
+
+test('forged: scalar witness revisions are reported as unchecked, and an empty file is rejected', () => {
+  const file = aqua();
+  const [key, stored] = aquaEntries(file)[2];
+  const rev = {...JSON.parse(stored), revision_type: 'witness'};
+  file.revisions[key] = JSON.stringify(rev);
+  assert.deepEqual(checkLinks(file), ['revision 2: the witness of a scalar revision is not verified by verify.js']);
+  assert.deepEqual(checkLinks({revisions: {}}), ['no revisions']);
+});
