@@ -5,13 +5,20 @@
 // accepts a forgery, the test pins that (the page says so), and the page's recipe must reject it.
 // Everything is offline and deterministic: fixed test vectors, or trees whose random parts (nonce,
 // time) do not change the outcome.
+/* global Buffer, console, process, setImmediate, structuredClone */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
+import {EventEmitter} from 'node:events';
+import https from 'node:https';
+import {syncBuiltinESMExports} from 'node:module';
 import {createSign, createVerify, generateKeyPairSync} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {before, describe, test} from 'node:test';
 import Aquafier, {dict2Leaves, getChainIdFromNetwork, getHashSum, getMerkleRoot} from 'aqua-js-sdk';
+// asn1js and pkijs are dependencies of aqua-js-sdk (its TSA code uses them).
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import {Wallet} from 'ethers';
 import {ROOT, importDocBlock} from './doc-blocks.mjs';
 
@@ -30,7 +37,12 @@ const creds = (extra = {}) => ({
 });
 const aquafier = new Aquafier();
 const hello = {fileName: 'hello.txt', fileContent: 'hello aqua', path: './hello.txt'};
-const sorted = (o) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+const sorted = (o) =>
+  Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 const scalarHash = (rev) => '0x' + getHashSum(JSON.stringify(sorted(rev)));
 
 // The fixed vectors the pages use: a scalar genesis and a cli signature over it.
@@ -204,7 +216,10 @@ describe('forged signatures', () => {
 
   test('a signature whose public key is not the signer: SDK accepts, verifyStrict rejects', async () => {
     const tree = vectorTree();
-    const sig = {...tree.revisions[S], signature_public_key: Wallet.fromPhrase(OTHER_MNEMONIC).signingKey.compressedPublicKey};
+    const sig = {
+      ...tree.revisions[S],
+      signature_public_key: Wallet.fromPhrase(OTHER_MNEMONIC).signingKey.compressedPublicKey,
+    };
     delete tree.revisions[S];
     tree.revisions[scalarHash(sig)] = sig;
     assert.equal(await sdkTag(tree, [hello]), 'ok');
@@ -293,13 +308,23 @@ describe('swapped files', () => {
 });
 
 describe('forged witnesses (structure only: anchors need a network)', () => {
-  test('a witness revision moved to another tree: verifyStrict rejects the root', async () => {
+  test('a witness revision moved to another tree: verifyStrict rejects the root', async (t) => {
+    fakeConnectivity(t, false); // the Ethereum anchor itself cannot be checked here
     const noKeys = creds({mnemonic: '', witness_method: 'inline'});
-    const a = (await aquafier.createGenesisRevision({fileName: 'a.txt', fileContent: 'a', path: './a.txt'})).data.aquaTree;
-    const witnessed = await aquafier.witnessAquaTree({aquaTree: a, revision: ''}, 'eth', 'sepolia', 'inline', noKeys, true, {
-      transaction_hash: '0x' + 'ab'.repeat(32),
-      wallet_address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-    });
+    const a = (await aquafier.createGenesisRevision({fileName: 'a.txt', fileContent: 'a', path: './a.txt'})).data
+      .aquaTree;
+    const witnessed = await aquafier.witnessAquaTree(
+      {aquaTree: a, revision: ''},
+      'eth',
+      'sepolia',
+      'inline',
+      noKeys,
+      true,
+      {
+        transaction_hash: '0x' + 'ab'.repeat(32),
+        wallet_address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      },
+    );
     const witness = Object.values(witnessed.data.aquaTree.revisions).at(-1);
     assert.equal(witness.witness_merkle_root, witness.previous_verification_hash);
 
@@ -309,6 +334,86 @@ describe('forged witnesses (structure only: anchors need a network)', () => {
     const strict = await verifyStrict(victim, [hello]);
     assert.equal(strict.ok, false);
     assert.ok(strict.errors.some((e) => e.includes('witnessed hashes do not include the previous revision')));
+  });
+});
+
+/**
+ * The SDK checks connectivity with an HTTPS HEAD request to www.google.com before any witness check.
+ * This answers that request for the duration of one test, online or offline, without a network.
+ */
+function fakeConnectivity(t, online) {
+  const realRequest = https.request;
+  https.request = (url, opts, cb) => {
+    const req = new EventEmitter();
+    req.end = () =>
+      setImmediate(() => (online ? cb({statusCode: 200, resume() {}}) : req.emit('error', new Error('offline'))));
+    return req;
+  };
+  syncBuiltinESMExports();
+  t.after(() => {
+    https.request = realRequest;
+    syncBuiltinESMExports();
+  });
+}
+
+/** An RFC 3161 response nobody signed: a TSTInfo with the given imprint and time, wrapped without a signer. */
+function unsignedTsaResponse(imprintHex, unixSeconds) {
+  const tst = new pkijs.TSTInfo({
+    version: 1,
+    policy: '1.2.3.4',
+    messageImprint: new pkijs.MessageImprint({
+      hashAlgorithm: new pkijs.AlgorithmIdentifier({algorithmId: '2.16.840.1.101.3.4.2.1'}),
+      hashedMessage: new asn1js.OctetString({valueHex: Uint8Array.from(Buffer.from(imprintHex, 'hex')).buffer}),
+    }),
+    serialNumber: new asn1js.Integer({value: 1}),
+    genTime: new Date(unixSeconds * 1000),
+  });
+  const tstBer = tst.toSchema().toBER(false);
+  const signedData = new pkijs.SignedData({
+    version: 3,
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({
+      eContentType: '1.2.840.113549.1.9.16.1.4',
+      eContent: new asn1js.OctetString({valueHex: tstBer}),
+    }),
+    signerInfos: [],
+  }).toSchema(true);
+  // pkijs re-wraps eContent as a constructed OCTET STRING; TSAs send a primitive one.
+  signedData.valueBlock.value[2].valueBlock.value[1].valueBlock.value[0] = new asn1js.OctetString({valueHex: tstBer});
+  const response = new pkijs.TimeStampResp({
+    status: new pkijs.PKIStatusInfo({status: 0}),
+    timeStampToken: new pkijs.ContentInfo({contentType: '1.2.840.113549.1.7.2', content: signedData}),
+  });
+  return Buffer.from(response.toSchema().toBER(false)).toString('base64');
+}
+
+describe('a forged RFC 3161 witness (connectivity check faked, nothing else needs a network)', () => {
+  test('an unsigned, self-made token over SHA-256 of the root text passes the SDK; over the root bytes it fails', async (t) => {
+    fakeConnectivity(t, true);
+    const time = 1735689600;
+    const withToken = (token) => {
+      const tree = vectorTree();
+      const witness = {
+        local_timestamp: '20250101000200',
+        previous_verification_hash: S,
+        revision_type: 'witness',
+        version: SCALAR,
+        witness_merkle_proof: [S],
+        witness_merkle_root: S,
+        witness_network: 'TSA_RFC3161',
+        witness_sender_account_address: 'DigiCert',
+        witness_smart_contract_address: 'http://timestamp.digicert.com',
+        witness_timestamp: time,
+        witness_transaction_hash: token,
+      };
+      tree.revisions[scalarHash(witness)] = witness;
+      return tree;
+    };
+    const overText = withToken(unsignedTsaResponse(getHashSum(S), time));
+    assert.equal(await sdkTag(overText, [hello]), 'ok', 'SDK gap: TSA token signature never checked');
+    // verifyStrict leaves anchors to the SDK, as the page says, so it accepts this too.
+    assert.equal((await verifyStrict(overText, [hello])).ok, true);
+    const overBytes = withToken(unsignedTsaResponse(getHashSum(Buffer.from(S.slice(2), 'hex')), time));
+    assert.equal(await sdkTag(overBytes, [hello]), 'err', 'the imprint is over the text, not the bytes');
   });
 });
 
@@ -327,16 +432,43 @@ describe('gaps the pages document (re-check the pages when these fail)', () => {
     assert.ok(scalar.isOk());
     const added = Object.values(scalar.data.aquaTree.revisions).at(-1);
     assert.ok(added.version.endsWith('scalar') && !('leaves' in added), 'scalar requested');
-    assert.notEqual(scalarHash(added), Object.keys(scalar.data.aquaTree.revisions).at(-1), 'but hashed as a Merkle root');
+    assert.notEqual(
+      scalarHash(added),
+      Object.keys(scalar.data.aquaTree.revisions).at(-1),
+      'but hashed as a Merkle root',
+    );
     assert.ok('[object Object]' in scalar.data.aquaTree.file_index);
     assert.equal(await sdkTag(scalar.data.aquaTree, [file, next]), 'err');
     const treeMode = await aquafier.createContentRevision({aquaTree: structuredClone(tree), revision: ''}, next, false);
     const addedTree = Object.values(treeMode.data.aquaTree.revisions).at(-1);
     assert.ok(addedTree.version.endsWith('tree') && 'leaves' in addedTree);
     // Tree requested, but the key is a plain SHA-256 of the fields in creation order (not even sorted).
-    const order = ['previous_verification_hash', 'local_timestamp', 'revision_type', 'content', 'file_hash', 'file_nonce', 'version'];
+    const order = [
+      'previous_verification_hash',
+      'local_timestamp',
+      'revision_type',
+      'content',
+      'file_hash',
+      'file_nonce',
+      'version',
+    ];
     const unsorted = Object.fromEntries(order.map((k) => [k, addedTree[k]]));
     assert.equal('0x' + getHashSum(JSON.stringify(unsorted)), Object.keys(treeMode.data.aquaTree.revisions).at(-1));
+  });
+
+  test('createFormRevision ignores a named revision (empty predecessor); removeLastRevision keeps the file_index entry', async () => {
+    const file = {fileName: 'a.txt', fileContent: 'a', path: './a.txt'};
+    const tree = (await aquafier.createGenesisRevision(file)).data.aquaTree;
+    const [genesis] = Object.keys(tree.revisions);
+    const form = {fileName: 'f.json', fileContent: JSON.stringify({x: 1}), path: './f.json'};
+    const named = await aquafier.createFormRevision({aquaTree: structuredClone(tree), revision: genesis}, form, false);
+    assert.equal(Object.values(named.data.aquaTree.revisions).at(-1).previous_verification_hash, '');
+    const latest = await aquafier.createFormRevision({aquaTree: structuredClone(tree), revision: ''}, form, false);
+    const extended = latest.data.aquaTree;
+    assert.equal(Object.values(extended.revisions).at(-1).previous_verification_hash, genesis);
+    aquafier.removeLastRevision(extended);
+    assert.equal(Object.keys(extended.revisions).length, 1);
+    assert.equal(Object.keys(extended.file_index).length, 2, 'the removed form is still named in file_index');
   });
 
   test('signAquaTree adds to the input revisions but returns a copy; the input keeps stale tree/treeMapping', async () => {
@@ -379,7 +511,9 @@ describe('gaps the pages document (re-check the pages when these fail)', () => {
     const signature = signer.sign(privateKey).toString('hex');
     const check = createVerify('RSA-SHA256');
     check.update(G);
-    assert.ok(check.verify({key: Buffer.from(pubHex, 'hex'), format: 'der', type: 'spki'}, Buffer.from(signature, 'hex')));
+    assert.ok(
+      check.verify({key: Buffer.from(pubHex, 'hex'), format: 'der', type: 'spki'}, Buffer.from(signature, 'hex')),
+    );
 
     const tree = vectorTree();
     delete tree.revisions[S];
