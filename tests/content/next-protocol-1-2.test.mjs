@@ -1,0 +1,250 @@
+// The 1.2 chain check that docs/protocol/aqua_protocol_v1_2.md hands to readers, run against the
+// page's own example file, real 1.2 and 1.1 exports (fixtures/next-1.2, origins in its README) and
+// forgeries of each kind the page says the check catches.
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {test} from 'node:test';
+import {HDNodeWallet, Wallet} from 'ethers';
+import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
+
+const PAGE = 'docs/protocol/aqua_protocol_v1_2.md';
+const {H, checkPage, proofReaches} = await importDocBlock(PAGE, 'check-chain-1.2.mjs');
+
+const fixture = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/next-1.2', name), 'utf8'));
+/** A fresh copy of the page's example page (two revisions: genesis, then a signature revision). */
+const helloPage = () => globalThis.structuredClone(JSON.parse(docBlock(PAGE, 'hello-aqua.json').body).pages[0]);
+const problemsOf = (page) => checkPage(page).flatMap(({problems}) => problems);
+const [VH1, VH2] = Object.keys(helloPage().revisions);
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const DEV_WALLET = Wallet.fromPhrase(MNEMONIC);
+// The second account of the same public development mnemonic: a different key.
+const OTHER_WALLET = HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'/0/1");
+
+/** Recomputes a revision's stored hashes from its fields, the way a careful forger would. */
+function reseal(rev) {
+  const {content, metadata: meta, signature, witness} = rev;
+  const slots = content.content;
+  content.content_hash = H(
+    Object.keys(slots)
+      .sort()
+      .map((k) => slots[k])
+      .join(''),
+  );
+  meta.metadata_hash = H(
+    meta.domain_id + meta.time_stamp + (meta.previous_verification_hash ?? '') + (meta.merge_hash ?? ''),
+  );
+  let sh = '';
+  if (signature) sh = signature.signature_hash = H(signature.signature + signature.public_key);
+  let wh = '';
+  if (witness) {
+    wh = witness.witness_hash = H(
+      witness.domain_snapshot_genesis_hash +
+        witness.merkle_root +
+        witness.witness_network +
+        witness.witness_event_transaction_hash,
+    );
+  }
+  meta.verification_hash = H(content.content_hash + meta.metadata_hash + sh + wh);
+  return meta.verification_hash;
+}
+
+/** The page with revision `hash` replaced by `rev`, stored under its (possibly new) verification hash. */
+function replace(page, hash, rev) {
+  const revisions = {};
+  for (const [key, value] of Object.entries(page.revisions)) {
+    if (key === hash) revisions[rev.metadata.verification_hash] = rev;
+    else revisions[key] = value;
+  }
+  return {...page, revisions};
+}
+
+test("the page's example file passes, with the output the page shows", () => {
+  const result = checkPage(helloPage());
+  assert.deepEqual(
+    result.map(({hash, problems}) => [hash.slice(0, 8), problems]),
+    [
+      ['9f0f4e35', []],
+      ['1dee19f5', []],
+    ],
+  );
+  const shown = docBlock(PAGE, 'Output').body.trim().split('\n');
+  assert.deepEqual(shown, ['9f0f4e35 ok', '1dee19f5 ok']);
+});
+
+test('the order of the file does not matter: the chain is rebuilt from its genesis', () => {
+  const page = helloPage();
+  page.revisions = {[VH2]: page.revisions[VH2], [VH1]: page.revisions[VH1]};
+  assert.deepEqual(
+    checkPage(page).map(({hash}) => hash),
+    [VH1, VH2],
+  );
+});
+
+test('a real PKC export written with the 1.2 rules passes', () => {
+  const file = fixture('pkc-template-DataAccessAgreement.json');
+  assert.deepEqual(problemsOf(file.pages[0]), []);
+});
+
+test('a real chain sealed with the 1.1 rules is rejected', () => {
+  const genesis = fixture('guardian-1.1-DAA_SIG_SENDER_NO_WIT.json');
+  const next = fixture('guardian-1.1-DAA_SIG_RECEIVER_NO_WIT.json');
+  const result = checkPage({
+    revisions: {[genesis.metadata.verification_hash]: genesis, [next.metadata.verification_hash]: next},
+  });
+  assert.ok(result[0].problems.includes('a genesis revision cannot carry a signature'));
+  // The second revision signed its own hash and sealed the previous signature: both are 1.1 habits.
+  assert.ok(result[1].problems.includes('the signature over the previous hash was not made by wallet_address'));
+  assert.ok(result[1].problems.includes('verification_hash does not match'));
+});
+
+test('changed content is caught, whether or not the stored hashes are left alone', () => {
+  const page = helloPage();
+  page.revisions[VH1].content.content.main = 'Hello, Aqua?';
+  assert.ok(problemsOf(page).includes('content_hash does not match the slots'));
+
+  // A forger who recomputes every hash of revision 1 gets a new genesis hash, and revision 2 no longer links.
+  const resealed = helloPage();
+  const rev1 = resealed.revisions[VH1];
+  rev1.content.content.main = 'Hello, Aqua?';
+  reseal(rev1);
+  assert.throws(() => checkPage(replace(resealed, VH1, rev1)), /do not link back to the genesis/);
+});
+
+test('a revision dropped from the chain, or a chain without its genesis, is refused', () => {
+  const page = helloPage();
+  delete page.revisions[VH1];
+  assert.throws(() => checkPage(page), /expected one genesis revision, found 0/);
+});
+
+test('a spliced-in revision from another chain is refused', () => {
+  const page = helloPage();
+  const stranger = fixture('pkc-template-DataAccessAgreement.json').pages[0];
+  Object.assign(page.revisions, stranger.revisions);
+  assert.throws(() => checkPage(page), /expected one genesis revision, found 2/);
+});
+
+test('two revisions that follow the same one (a fork) are refused', () => {
+  const page = helloPage();
+  const twin = globalThis.structuredClone(page.revisions[VH2]);
+  twin.metadata.time_stamp = '20241001121600';
+  page.revisions[reseal(twin)] = twin;
+  assert.throws(() => checkPage(page), /two revisions follow 9f0f4e35/);
+});
+
+test('a signature by another key, or over the wrong hash, is caught', async () => {
+  const other = OTHER_WALLET;
+  const message = `I sign the following page verification_hash: [0x${VH1}]`;
+
+  // Another key signs the right message, but wallet_address still names the example wallet.
+  const page = helloPage();
+  const rev2 = page.revisions[VH2];
+  rev2.signature.signature = await other.signMessage(message);
+  reseal(rev2);
+  assert.ok(
+    problemsOf(replace(page, VH2, rev2)).includes(
+      'the signature over the previous hash was not made by wallet_address',
+    ),
+  );
+
+  // The example wallet signs the revision's own hash, as 1.1 did.
+  const page2 = helloPage();
+  const rev2b = page2.revisions[VH2];
+  rev2b.signature.signature = await DEV_WALLET.signMessage(`I sign the following page verification_hash: [0x${VH2}]`);
+  reseal(rev2b);
+  assert.ok(
+    problemsOf(replace(page2, VH2, rev2b)).includes(
+      'the signature over the previous hash was not made by wallet_address',
+    ),
+  );
+
+  // A changed public_key, which the JavaScript verifier never recomputes, breaks the verification hash.
+  const page3 = helloPage();
+  page3.revisions[VH2].signature.public_key = other.signingKey.publicKey;
+  assert.ok(problemsOf(page3).includes('verification_hash does not match'));
+});
+
+test('a consistent re-signing by another account passes the hash checks but names that account', async () => {
+  const other = OTHER_WALLET;
+  const page = helloPage();
+  const rev2 = page.revisions[VH2];
+  rev2.signature.signature = await other.signMessage(`I sign the following page verification_hash: [0x${VH1}]`);
+  rev2.signature.public_key = other.signingKey.publicKey;
+  rev2.signature.wallet_address = other.address.toLowerCase();
+  reseal(rev2);
+  const forged = replace(page, VH2, rev2);
+  assert.deepEqual(problemsOf(forged), []);
+  // Which is why the page says to compare wallet_address with the address you expect.
+  assert.notEqual(Object.values(forged.revisions)[1].signature.wallet_address, DEV_WALLET.address.toLowerCase());
+});
+
+/** Revision 3 of the example: a witness of revision 2 in a two-page snapshot. */
+function witnessed({proof, tamper} = {}) {
+  const page = helloPage();
+  const other = H('some other page');
+  const root = H(VH2 + other);
+  const snapshotGenesis = H('domain snapshot genesis');
+  const rev3 = globalThis.structuredClone(page.revisions[VH2]);
+  rev3.content.content['witness-slot'] = '{"domain_snapshot_title":"DomainSnapshot 1","timestamp":"20241001123000"}';
+  rev3.metadata.time_stamp = '20241001123000';
+  rev3.metadata.previous_verification_hash = VH2;
+  rev3.signature = null;
+  rev3.witness = {
+    domain_snapshot_genesis_hash: snapshotGenesis,
+    merkle_root: root,
+    witness_network: 'sepolia',
+    witness_event_transaction_hash: '0x' + 'ab'.repeat(32),
+    witness_event_verification_hash: H(snapshotGenesis + root),
+    structured_merkle_proof: proof ?? [{depth: '1', left_leaf: VH2, right_leaf: other, successor: root}],
+  };
+  tamper?.(rev3);
+  page.revisions[reseal(rev3)] = rev3;
+  return page;
+}
+
+test('a witness whose proof leads from the previous hash to merkle_root passes', () => {
+  assert.deepEqual(problemsOf(witnessed()), []);
+});
+
+test('a witness proof that does not end at merkle_root is caught (the JavaScript verifier misses this)', () => {
+  const elsewhere = H('unrelated');
+  const proof = [{depth: '1', left_leaf: VH2, right_leaf: elsewhere, successor: H(VH2 + elsewhere)}];
+  assert.ok(
+    problemsOf(witnessed({proof})).includes('the Merkle proof does not lead from the previous hash to merkle_root'),
+  );
+  // The walk alone, as the JavaScript verifier does it, would have accepted this proof.
+  assert.equal(proofReaches(proof, VH2, proof[0].successor), true);
+});
+
+test('a witness proof that starts from another hash, or a wrong event hash, is caught', () => {
+  const other = H('x');
+  const proof = [{depth: '1', left_leaf: VH1, right_leaf: other, successor: H(VH1 + other)}];
+  assert.ok(
+    problemsOf(
+      witnessed({
+        proof,
+        tamper: (rev) => {
+          rev.witness.merkle_root = proof[0].successor;
+          rev.witness.witness_event_verification_hash = H(
+            rev.witness.domain_snapshot_genesis_hash + rev.witness.merkle_root,
+          );
+        },
+      }),
+    ).includes('the Merkle proof does not lead from the previous hash to merkle_root'),
+  );
+  const badEvent = witnessed({tamper: (rev) => (rev.witness.witness_event_verification_hash = H('nope'))});
+  assert.ok(problemsOf(badEvent).includes('witness_event_verification_hash does not match'));
+});
+
+test('a revision with both a signature and a witness is caught', () => {
+  const page = witnessed({
+    tamper: (rev) => (rev.signature = globalThis.structuredClone(helloPage().revisions[VH2].signature)),
+  });
+  assert.ok(problemsOf(page).includes('carries both a signature and a witness'));
+});
+
+test('a file key without file data is caught, as the JavaScript verifier would', () => {
+  const page = helloPage();
+  page.revisions[VH1].content.file = null;
+  assert.ok(problemsOf(page).includes('file_hash does not match the file bytes'));
+});
