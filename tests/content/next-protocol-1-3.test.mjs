@@ -74,10 +74,10 @@ test('extra leaves that no field backs are caught (the November 2024 verifier ac
 test('a dropped genesis, a splice and a fork are refused', () => {
   assert.throws(() => checkFile({revisions: {[VH2]: SIGNED}}), /found 0/);
 
-  const [strangerVh, stranger] = seal({...GENESIS, nonce: 'c3RyYW5nZXI'});
+  const [strangerVh, stranger] = seal({...GENESIS, nonce: 'stranger-nonce'});
   assert.throws(() => checkFile({revisions: {...helloFile().revisions, [strangerVh]: stranger}}), /found 2/);
 
-  const [twinVh, twin] = seal({...SIGNED, nonce: 'dHdpbg'});
+  const [twinVh, twin] = seal({...SIGNED, nonce: 'twin-nonce'});
   assert.throws(() => checkFile({revisions: {...helloFile().revisions, [twinVh]: twin}}), /two revisions follow/);
 });
 
@@ -121,7 +121,7 @@ test('missing or unknown type fields and signature-plus-witness are caught', () 
 test('a link revision as notarize.js writes it passes; one without its target hash does not', () => {
   const link = {
     previous_verification_hash: VH2,
-    nonce: 'bGluaw',
+    nonce: 'link-nonce',
     domain_id: '5e5a1ec586',
     local_timestamp: '20241126120000',
     revision_type: 'link',
@@ -145,7 +145,7 @@ test("a witness with notarize.js's one-node proof passes with a note; a proof en
   const witness = (proof, root = VH2) =>
     seal({
       previous_verification_hash: VH2,
-      nonce: 'd2l0bmVzcw',
+      nonce: 'witness-nonce',
       domain_id: '5e5a1ec586',
       local_timestamp: '20241110123000',
       revision_type: 'witness',
