@@ -2,6 +2,7 @@
 // page's own example file, real 1.2 and 1.1 exports (fixtures/next-1.2, origins in its README) and
 // forgeries of each kind the page says the check catches.
 import assert from 'node:assert/strict';
+import {Buffer} from 'node:buffer';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
@@ -65,11 +66,11 @@ test("the page's example file passes, with the output the page shows", () => {
     result.map(({hash, problems}) => [hash.slice(0, 8), problems]),
     [
       ['9f0f4e35', []],
-      ['1dee19f5', []],
+      ['43c57d5a', []],
     ],
   );
   const shown = docBlock(PAGE, 'Output').body.trim().split('\n');
-  assert.deepEqual(shown, ['9f0f4e35 ok', '1dee19f5 ok']);
+  assert.deepEqual(shown, ['9f0f4e35 ok', '43c57d5a ok']);
 });
 
 test('the order of the file does not matter: the chain is rebuilt from its genesis', () => {
@@ -247,4 +248,15 @@ test('a file key without file data is caught, as the JavaScript verifier would',
   const page = helloPage();
   page.revisions[VH1].content.file = null;
   assert.ok(problemsOf(page).includes('file_hash does not match the file bytes'));
+});
+
+test('a real two-revision 1.2 file chain (the Rust crate 1.2.0 sample) passes; a swapped file copy does not', () => {
+  // fixtures/chains/README.md gives the origin: aqua-verifier-rs@9889a39 src/tests/sample.json.
+  const chain = JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains/aqua-1.2-logo-erp.json'), 'utf8'));
+  assert.deepEqual(problemsOf(chain.pages[0]), []);
+
+  const swapped = globalThis.structuredClone(chain.pages[0]);
+  const last = Object.values(swapped.revisions).at(-1);
+  last.content.file.data = Buffer.from('another file').toString('base64');
+  assert.ok(problemsOf(swapped).includes('file_hash does not match the file bytes'));
 });

@@ -3,9 +3,11 @@
 // ones the November 2024 verifier lets through (extra leaves, dropped revisions, proofs that end
 // elsewhere) and the link revisions it wrongly rejects.
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
-import {docBlock, importDocBlock} from './doc-blocks.mjs';
+import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'docs/protocol/aqua-protocol-version_1.3.md';
 const {checkFile, leavesOf, merkleRoot, verificationHash} = await importDocBlock(PAGE, 'check-chain-1.3.mjs');
@@ -188,4 +190,16 @@ test('a did:key signature object is flagged as not covered by the hash', () => {
     'did:key signature not verified here',
     'the hash does not cover this signature (it is hashed as "[object Object]")',
   ]);
+});
+
+test('a real 1.3 draft chain from before the nonce verifies except for the nonce, and shows the JWS gap', () => {
+  // fixtures/chains/README.md gives the origin: the three example blocks of the 1.3 draft (aqua-docs@33c1af6).
+  const chain = JSON.parse(
+    readFileSync(join(ROOT, 'tests/content/fixtures/chains/aqua-1.3-draft-license.json'), 'utf8'),
+  );
+  const results = checkFile(chain);
+  assert.equal(results.length, 3);
+  for (const {problems} of results) assert.deepEqual(problems, ['missing field nonce']);
+  // Its did:key revision was hashed with the JWS object as "[object Object]", and still matches its key.
+  assert.ok(results[2].notes.includes('the hash does not cover this signature (it is hashed as "[object Object]")'));
 });
