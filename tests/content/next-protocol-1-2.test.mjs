@@ -1,5 +1,5 @@
 // The 1.2 chain check that docs/protocol/aqua_protocol_v1_2.md hands to readers, run against the
-// page's own example file, real 1.2 and 1.1 exports (fixtures/next-1.2, origins in its README) and
+// page's own example file, real 1.2 and 1.1 exports (fixtures/chains, origins in its README) and
 // forgeries of each kind the page says the check catches.
 import assert from 'node:assert/strict';
 import {Buffer} from 'node:buffer';
@@ -12,7 +12,7 @@ import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 const PAGE = 'docs/protocol/aqua_protocol_v1_2.md';
 const {H, checkPage, proofReaches} = await importDocBlock(PAGE, 'check-chain-1.2.mjs');
 
-const fixture = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/next-1.2', name), 'utf8'));
+const fixture = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains', name), 'utf8'));
 /** A fresh copy of the page's example page (two revisions: genesis, then a signature revision). */
 const helloPage = () => globalThis.structuredClone(JSON.parse(docBlock(PAGE, 'hello-aqua.json').body).pages[0]);
 const problemsOf = (page) => checkPage(page).flatMap(({problems}) => problems);
@@ -83,13 +83,13 @@ test('the order of the file does not matter: the chain is rebuilt from its genes
 });
 
 test('a real PKC export written with the 1.2 rules passes', () => {
-  const file = fixture('pkc-template-DataAccessAgreement.json');
+  const file = fixture('aqua-1.2-pkc-template-DataAccessAgreement.json');
   assert.deepEqual(problemsOf(file.pages[0]), []);
 });
 
 test('a real chain sealed with the 1.1 rules is rejected', () => {
-  const genesis = fixture('guardian-1.1-DAA_SIG_SENDER_NO_WIT.json');
-  const next = fixture('guardian-1.1-DAA_SIG_RECEIVER_NO_WIT.json');
+  const genesis = fixture('aqua-1.1-guardian-DAA_SIG_SENDER_NO_WIT.json');
+  const next = fixture('aqua-1.1-guardian-DAA_SIG_RECEIVER_NO_WIT.json');
   const result = checkPage({
     revisions: {[genesis.metadata.verification_hash]: genesis, [next.metadata.verification_hash]: next},
   });
@@ -120,7 +120,7 @@ test('a revision dropped from the chain, or a chain without its genesis, is refu
 
 test('a spliced-in revision from another chain is refused', () => {
   const page = helloPage();
-  const stranger = fixture('pkc-template-DataAccessAgreement.json').pages[0];
+  const stranger = fixture('aqua-1.2-pkc-template-DataAccessAgreement.json').pages[0];
   Object.assign(page.revisions, stranger.revisions);
   assert.throws(() => checkPage(page), /expected one genesis revision, found 2/);
 });
