@@ -12,11 +12,13 @@ const DOCS = 'versioned_docs/version-1.3.2';
 const OWNER = 'test test test test test test test test test test test junk';
 const OTHER = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const sdk = new Aquafier();
+/** AquaTrees are plain JSON, so a JSON round trip is a deep copy. */
+const clone = (value) => JSON.parse(JSON.stringify(value));
 
 /** The SDK's own verdicts on a tree: verifyAquaTree and the overall graph result. */
 async function sdkAccepts(tree, files) {
-  const verified = await sdk.verifyAquaTree(structuredClone(tree), files);
-  const graph = await sdk.verifyAndGetGraphData(structuredClone(tree), files);
+  const verified = await sdk.verifyAquaTree(clone(tree), files);
+  const graph = await sdk.verifyAndGetGraphData(clone(tree), files);
   return verified.isOk() && graph.isOk() && graph.data.isValidationSucessful === true;
 }
 
@@ -28,7 +30,7 @@ const hashOfKey = (tree, n) => Object.keys(tree.revisions)[n];
  * recomputed so that each field matches its leaf; without it, only the field value changes.
  */
 function forgeField(tree, files, hash, key, value, {leaves = true} = {}) {
-  const forged = structuredClone(tree);
+  const forged = clone(tree);
   const form = forged.revisions[hash];
   form[`forms_${key}`] = value;
   if (!leaves) return {tree: forged, files};
@@ -46,12 +48,12 @@ function forgeField(tree, files, hash, key, value, {leaves = true} = {}) {
 /** The same tree with `revisions` listed in a different key order (hashes unchanged). */
 function reorderKeys(tree, order) {
   const entries = Object.entries(tree.revisions);
-  return {...structuredClone(tree), revisions: Object.fromEntries(order.map((i) => entries[i]))};
+  return {...clone(tree), revisions: Object.fromEntries(order.map((i) => entries[i]))};
 }
 
 /** The same tree without the revision at position `n`. */
 function dropRevision(tree, n) {
-  const copy = structuredClone(tree);
+  const copy = clone(tree);
   delete copy.revisions[hashOfKey(tree, n)];
   return copy;
 }
@@ -84,10 +86,16 @@ describe('AccessControl access.ts', () => {
     const hash = hashOfKey(genuine.tree, 0);
     const forged = forgeField(genuine.tree, [genuine.file], hash, 'resource', '0x' + 'ee'.repeat(32));
     assert.equal(await sdkAccepts(forged.tree, forged.files), true, 'SDK gap: the forgery verifies');
-    const graph = await sdk.verifyAndGetGraphData(structuredClone(forged.tree), forged.files);
-    assert.ok(graph.data.info.formKeys.every((k) => k.isValidationSucessful), 'SDK gap: every formKeys entry passes');
+    const graph = await sdk.verifyAndGetGraphData(clone(forged.tree), forged.files);
+    assert.ok(
+      graph.data.info.formKeys.every((k) => k.isValidationSucessful),
+      'SDK gap: every formKeys entry passes',
+    );
     const problems = await m.checkGrant(forged.tree, forged.files[0]);
-    assert.ok(problems.some((p) => p.includes('fields do not give its hash')), problems.join('; '));
+    assert.ok(
+      problems.some((p) => p.includes('fields do not give its hash')),
+      problems.join('; '),
+    );
   });
 
   test('rejects a field changed without its leaf (the SDK accepts it)', async () => {
@@ -106,8 +114,8 @@ describe('AccessControl access.ts', () => {
   test("rejects the owner's signature replayed onto another grant (the SDK accepts it)", async () => {
     const other = await m.signedForm({...grant, resource: '0x' + '11'.repeat(32)}, 'grant.json');
     const signature = genuine.tree.revisions[hashOfKey(genuine.tree, 1)];
-    other.tree.revisions[hashOfKey(genuine.tree, 1)] = structuredClone(signature);
-    assert.equal((await sdk.verifyAquaTree(structuredClone(other.tree), [other.file])).isOk(), true);
+    other.tree.revisions[hashOfKey(genuine.tree, 1)] = clone(signature);
+    assert.equal((await sdk.verifyAquaTree(clone(other.tree), [other.file])).isOk(), true);
     const problems = await m.checkGrant(other.tree, other.file);
     assert.ok(problems.includes('revisions do not form one chain from one genesis'), problems.join('; '));
   });
@@ -116,7 +124,7 @@ describe('AccessControl access.ts', () => {
     const unsigned = dropRevision(genuine.tree, 1);
     assert.ok((await m.checkGrant(unsigned, genuine.file)).includes('not one form and one signature'));
     const signatureOnly = dropRevision(genuine.tree, 0);
-    assert.equal((await sdk.verifyAquaTree(structuredClone(signatureOnly), [genuine.file])).isOk(), true);
+    assert.equal((await sdk.verifyAquaTree(clone(signatureOnly), [genuine.file])).isOk(), true);
     assert.notDeepEqual(await m.checkGrant(signatureOnly, genuine.file), []);
   });
 
@@ -162,7 +170,7 @@ describe('AccessControl access.ts', () => {
 
     test('rejects a dropped sender signature (the SDK accepts it)', async () => {
       const gap = dropRevision(accepted.tree, 1);
-      assert.equal((await sdk.verifyAquaTree(structuredClone(gap), [accepted.file])).isOk(), true);
+      assert.equal((await sdk.verifyAquaTree(clone(gap), [accepted.file])).isOk(), true);
       assert.equal(await m.agreementState(gap, accepted.file), 'invalid');
     });
 
@@ -216,9 +224,14 @@ describe('AquaIdentity identity.ts', () => {
   test('rejects a claim with a forged date of birth, leaf and file_hash (the SDK accepts it)', async () => {
     const forged = forgeField(claim.tree, [claim.file], hashOfKey(claim.tree, 0), 'date_of_birth', '1970-01-01');
     assert.equal(await sdkAccepts(forged.tree, forged.files), true, 'SDK gap: the forgery verifies');
-    assert.ok((await m.checkClaim(forged.tree, forged.files[0])).some((p) => p.includes('fields do not give its hash')));
+    assert.ok(
+      (await m.checkClaim(forged.tree, forged.files[0])).some((p) => p.includes('fields do not give its hash')),
+    );
     const problems = await m.checkAttestation(attestation.tree, attestation.file, forged.tree, forged.files[0]);
-    assert.ok(problems.some((p) => p.startsWith('claim: ')), problems.join('; '));
+    assert.ok(
+      problems.some((p) => p.startsWith('claim: ')),
+      problems.join('; '),
+    );
   });
 
   test('rejects an attestation whose attested value was forged after signing (the SDK accepts it)', async () => {
@@ -237,8 +250,8 @@ describe('AquaIdentity identity.ts', () => {
   test("rejects the attester's signature moved onto another attestation (the SDK accepts it)", async () => {
     const fake = await m.signedForm({...attested, name: 'Janet'}, 'attestation.json');
     const sigHash = hashOfKey(attestation.tree, 1);
-    fake.tree.revisions[sigHash] = structuredClone(attestation.tree.revisions[sigHash]);
-    assert.equal((await sdk.verifyAquaTree(structuredClone(fake.tree), [fake.file])).isOk(), true);
+    fake.tree.revisions[sigHash] = clone(attestation.tree.revisions[sigHash]);
+    assert.equal((await sdk.verifyAquaTree(clone(fake.tree), [fake.file])).isOk(), true);
     const problems = await m.checkAttestation(fake.tree, fake.file, claim.tree, claim.file);
     assert.ok(problems.includes('revisions do not form one chain from one genesis'), problems.join('; '));
   });
@@ -268,15 +281,19 @@ describe('AquaIdentity disclose.ts', () => {
   });
 
   test('accepts a form with a hidden field and rejects forged visible fields', async () => {
-    const file = {fileName: 'claim.json', fileContent: JSON.stringify({type: 'identity_claim', name: 'Jane'}), path: './claim.json'};
+    const file = {
+      fileName: 'claim.json',
+      fileContent: JSON.stringify({type: 'identity_claim', name: 'Jane'}),
+      path: './claim.json',
+    };
     const tree = (await sdk.createGenesisRevision(file, true, false, false)).data.aquaTree;
     const hash = hashOfKey(tree, 0);
     await sdk.hideFormElements({aquaTree: tree, revision: hash}, 'name');
     assert.equal(disclosedFormValid(tree.revisions[hash], hash), true);
     const changed = {...tree.revisions[hash], forms_type: 'identity_attestation'};
     assert.equal(disclosedFormValid(changed, hash), false);
-    const releafed = forgeField(tree, [file], hash, 'type', 'identity_attestation');
-    assert.equal(disclosedFormValid(releafed.tree.revisions[hash], hash), false);
+    const withLeaves = forgeField(tree, [file], hash, 'type', 'identity_attestation');
+    assert.equal(disclosedFormValid(withLeaves.tree.revisions[hash], hash), false);
   });
 });
 
@@ -303,12 +320,15 @@ describe('Cheque cheque.ts', () => {
     const forged = forgeField(cheque.tree, cheque.files, hashOfKey(cheque.tree, 2), 'amount', '300');
     assert.equal(await sdkAccepts(forged.tree, forged.files), true, 'SDK gap: the forgery verifies');
     const problems = await m.checkCheque(forged.tree, forged.files);
-    assert.ok(problems.some((p) => p.includes('fields do not give its hash')), problems.join('; '));
+    assert.ok(
+      problems.some((p) => p.includes('fields do not give its hash')),
+      problems.join('; '),
+    );
     assert.ok(problems.includes('terms differ between the two forms'), problems.join('; '));
   });
 
   test('rejects an endorsement that the payee rewrote and signed again (the SDK accepts it)', async () => {
-    const tree = structuredClone(cheque.tree);
+    const tree = clone(cheque.tree);
     const [, , endorsedHash, payeeSigHash] = Object.keys(tree.revisions);
     delete tree.revisions[endorsedHash];
     delete tree.revisions[payeeSigHash];
@@ -333,7 +353,7 @@ describe('Cheque cheque.ts', () => {
 
   test("rejects the payer's signature dropped from the middle (the SDK accepts it)", async () => {
     const gap = dropRevision(cheque.tree, 1);
-    assert.equal((await sdk.verifyAquaTree(structuredClone(gap), cheque.files)).isOk(), true);
+    assert.equal((await sdk.verifyAquaTree(clone(gap), cheque.files)).isOk(), true);
     assert.ok((await m.checkCheque(gap, cheque.files)).includes('revisions do not form one chain from one genesis'));
     assert.notDeepEqual(await m.checkCheque(dropRevision(cheque.tree, 3), cheque.files), []);
   });
@@ -343,7 +363,7 @@ describe('Cheque cheque.ts', () => {
     const [, , , otherSig] = Object.keys(other.tree.revisions);
     delete other.tree.revisions[otherSig];
     const sigHash = hashOfKey(cheque.tree, 3);
-    other.tree.revisions[sigHash] = structuredClone(cheque.tree.revisions[sigHash]);
+    other.tree.revisions[sigHash] = clone(cheque.tree.revisions[sigHash]);
     assert.notDeepEqual(await m.checkCheque(other.tree, other.files), []);
   });
 
