@@ -12,6 +12,7 @@ import versionSeoPlugin from './src/plugins/version-seo';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
 import {ssrTemplate} from './src/ssrTemplate';
 import slimClientPlugin from './src/plugins/slim-client';
+import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 
 /**
@@ -123,6 +124,7 @@ const config: Config = {
     securityHeaders, // build/_headers: the server's security headers, for static hosts
     codeHighlightPlugin, // Prism themes as CSS; no Prism in the browser (code is highlighted at build time)
     slimClientPlugin, // keeps tslib out of the browser bundle
+    aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
   ],
 

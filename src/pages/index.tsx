@@ -5,7 +5,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import HeroArt from '@site/src/components/HeroArt';
-import HashDemo from '@site/src/components/HashDemo';
+import AquaPlayground from '@site/src/components/AquaPlayground';
 import MDXContent from '@theme/MDXContent';
 import SdkFlow from './_sdk-flow.mdx';
 import styles from './index.module.css';
@@ -301,13 +301,13 @@ function Demo(): JSX.Element {
     <section className={styles.section} aria-labelledby="try-it">
       <div className="container">
         <Heading as="h2" id="try-it">
-          Try it in your browser
+          Try Aqua in your browser
         </Heading>
         <p className={styles.sectionLead}>
-          Compute a fingerprint the way the protocol does, then check a small revision chain and watch it fail when you
-          change a single field.
+          A playground running the real JavaScript SDK: notarise a text or a file, sign it with a test key, add a form,
+          link a second tree, verify, then tamper with a copy and read what verification reports.
         </p>
-        <HashDemo />
+        <AquaPlayground />
       </div>
     </section>
   );
