@@ -154,6 +154,16 @@ const TAMPERS: {
     sdkOk: false,
   },
   {
+    option: 'Rewrite the file hash a link revision records',
+    apply: (tree, linked) => {
+      const revisions = tree.revisions as Revisions;
+      const linkHash = Object.keys(revisions).find((h) => revisions[h].revision_type === 'link')!;
+      revisions[linkHash].link_file_hashes = [getHashSum('a different attachment')];
+      return {tree, files: nodeFiles(linked)};
+    },
+    sdkOk: true,
+  },
+  {
     option: 'Remove a revision from the middle of the chain',
     apply: (tree, linked) => {
       delete tree.revisions[Object.keys(tree.revisions)[1]];
@@ -329,6 +339,18 @@ test('the blog post embeds the same playground: notarise, link, verify, tamper',
   expect(await nodeVerify(tree, files)).toBe(true);
   await playground(page).getByLabel('Change to make in a copy').selectOption({label: TAMPERS[0].option});
   await press(page, /^Tamper and verify/, /the SDK says Err/);
+  // A rewritten link: the SDK in the page and in Node both accept it; the extra check does not.
+  const linkTamper = TAMPERS.find((t) => t.option.startsWith('Rewrite the file hash'))!;
+  await playground(page).getByLabel('Change to make in a copy').selectOption({label: linkTamper.option});
+  await press(page, /^Tamper and verify/, /the SDK says Ok/);
+  expect(await shown(page)).toEqual({sdk: true, extra: false, gap: true});
+  const changed = linkTamper.apply(structuredClone(tree), linked);
+  expect(
+    await nodeVerify(
+      changed.tree,
+      changed.files.filter((f) => f.fileName !== 'form-1.json'),
+    ),
+  ).toBe(true);
   expect(seen.outside).toEqual([]);
 });
 

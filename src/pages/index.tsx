@@ -181,7 +181,7 @@ const POSTS: Post[] = [
     to: '/blog/mdx-blog-post',
     title: 'Build a revision chain in your browser',
     description:
-      'An interactive walk through the hashes of a genesis revision and a link revision, computed locally with Web Crypto.',
+      'An interactive walk through the hashes of a genesis revision and a link revision, computed in your browser by aqua-js-sdk.',
   },
   {
     to: '/blog/long-blog-post',

@@ -7,13 +7,14 @@ import styles from './styles.module.css';
 
 type Engine = typeof import('./engine');
 
-type TamperKind = 'file' | 'form-value' | 'form-forged' | 'signature' | 'drop';
+type TamperKind = 'file' | 'form-value' | 'form-forged' | 'signature' | 'link-hash' | 'drop';
 
 const TAMPERS: Record<TamperKind, string> = {
   file: 'Change one byte of the notarised file',
   'form-value': 'Rewrite a form value in the tree',
   'form-forged': 'Rewrite a form value, its leaf, file_hash and the form file',
   signature: 'Change one character of a signature',
+  'link-hash': 'Rewrite the file hash a link revision records',
   drop: 'Remove a revision from the middle of the chain',
 };
 
@@ -106,6 +107,18 @@ function tamper(
       const last = signature.at(-3) === '0' ? '1' : '0';
       revisions[signed].signature = `${signature.slice(0, -3)}${last}${signature.slice(-2)}`;
       return {tree, files, what: `One hex digit of the signature in revision ${short(signed)} was changed.`};
+    }
+    case 'link-hash': {
+      const linkHash = [...hashes].reverse().find((h) => revisions[h].revision_type === 'link');
+      if (!linkHash) return null;
+      const recorded = revisions[linkHash].link_file_hashes as string[];
+      const forged = engine.fileHash('a different attachment');
+      revisions[linkHash].link_file_hashes = [forged, ...recorded.slice(1)];
+      return {
+        tree,
+        files,
+        what: `The link revision ${short(linkHash)} now records ${short(forged)} as the linked file’s hash.`,
+      };
     }
     case 'drop': {
       if (hashes.length < 3) return null;
@@ -640,7 +653,7 @@ export default function Playground({
             disabled={!enabled}
             onChange={(event) => setTamperKind(event.target.value as TamperKind)}>
             {(Object.keys(TAMPERS) as TamperKind[])
-              .filter((kind) => full || kind === 'file' || kind === 'drop')
+              .filter((kind) => full || ['file', 'link-hash', 'drop'].includes(kind))
               .map((kind) => (
                 <option key={kind} value={kind}>
                   {TAMPERS[kind]}

@@ -25,7 +25,11 @@ export type Content = string | Uint8Array;
 
 const aquafier = new Aquafier();
 
-/** The playground works in tree (Merkle) mode, the SDK's default; scalar form revisions do not verify in 3.2.1-45. */
+/**
+ * Tree (Merkle) mode, so that every field's part in the hash can be shown. The SDK's methods default
+ * to scalar mode, but in 3.2.1-45 a scalar form revision is hashed with unsorted keys and its
+ * verification throws (verifyFormRevision reads the missing leaves).
+ */
 const SCALAR = false;
 
 function file(fileName: string, fileContent: Content): FileObject {

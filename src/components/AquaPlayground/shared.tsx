@@ -43,8 +43,9 @@ export function Intro(): JSX.Element {
   return (
     <p className={styles.hint}>
       Everything happens in this tab with aqua-js-sdk 3.2.1-45, which loads when you first use the playground. Your text
-      and files never leave the page. Files up to {formatBytes(MAX_BYTES)}. Revisions use tree (Merkle) mode, the SDK’s
-      default. Witnessing on Ethereum or by an RFC 3161 timestamp authority needs a network, so it is not offered here.
+      and files never leave the page. Files up to {formatBytes(MAX_BYTES)}. Revisions use tree (Merkle) mode, which
+      shows what each field adds to a hash. Witnessing on Ethereum or by an RFC 3161 timestamp authority needs a
+      network, so it is not offered here.
     </p>
   );
 }
