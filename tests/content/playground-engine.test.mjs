@@ -12,7 +12,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import {pathToFileURL} from 'node:url';
 import Aquafier, {dict2Leaves, getHashSum} from 'aqua-js-sdk';
-import {ROOT} from './doc-blocks.mjs';
+import {importDocBlock, ROOT} from './doc-blocks.mjs';
 
 const CACHE = join(ROOT, 'node_modules', '.cache', 'playground-engine');
 
@@ -43,23 +43,34 @@ const credentials = {
 const note = {fileName: 'note.txt', fileContent: 'hello aqua', path: './note.txt'};
 const second = {fileName: 'second.txt', fileContent: 'an attachment', path: './second.txt'};
 
-/** A genesis, a signature and a link revision, written by the SDK in the given mode. */
+const form = {fileName: 'form-1.json', fileContent: JSON.stringify({name: 'Ada'}), path: './form-1.json'};
+
+/**
+ * A genesis, a signature and a link revision, written by the SDK in the given mode; in tree mode a
+ * form revision too (3.2.1-45 cannot verify a scalar form revision).
+ */
 async function sdkTree(scalar) {
   const genesis = await aquafier.createGenesisRevision(note, false, false, scalar);
-  const signed = await aquafier.signAquaTree(
-    {aquaTree: genesis.data.aquaTree, fileObject: note, revision: ''},
-    'cli',
-    credentials,
-    scalar,
-  );
+  let tree = (
+    await aquafier.signAquaTree(
+      {aquaTree: genesis.data.aquaTree, fileObject: note, revision: ''},
+      'cli',
+      credentials,
+      scalar,
+    )
+  ).data.aquaTree;
+  if (!scalar) {
+    tree = (await aquafier.createFormRevision({aquaTree: tree, fileObject: note, revision: ''}, form, false)).data
+      .aquaTree;
+  }
   const other = (await aquafier.createGenesisRevision(second, false, false, scalar)).data.aquaTree;
   const linked = await aquafier.linkAquaTree(
-    {aquaTree: signed.data.aquaTree, fileObject: note, revision: ''},
+    {aquaTree: tree, fileObject: note, revision: ''},
     {aquaTree: other, fileObject: second, revision: ''},
     scalar,
   );
   const files = [note, second, {fileName: 'second.txt.aqua.json', fileContent: other, path: './second.txt.aqua.json'}];
-  return {tree: linked.data.aquaTree, files};
+  return {tree: linked.data.aquaTree, files: scalar ? files : [...files, form]};
 }
 
 for (const scalar of [true, false]) {
@@ -71,7 +82,7 @@ for (const scalar of [true, false]) {
     const views = engine.describe(tree);
     assert.deepEqual(
       views.map((v) => v.type),
-      ['file', 'signature', 'link'],
+      scalar ? ['file', 'signature', 'link'] : ['file', 'signature', 'form', 'link'],
     );
     for (const view of views) {
       assert.equal(view.mode, mode);
@@ -81,41 +92,104 @@ for (const scalar of [true, false]) {
         if (!scalar) assert.equal(field.leaf, field.storedLeaf);
       }
     }
-    assert.ok(engine.extraChecks(tree).every((check) => check.ok));
+    assert.deepEqual(
+      engine.extraChecks(tree, files).filter((check) => !check.ok),
+      [],
+    );
   });
 
-  test(`${mode} mode: the extra check fails a changed field, a missing revision and a second start`, async () => {
-    const {tree} = await sdkTree(scalar);
-    const [genesis, signature, link] = Object.keys(tree.revisions);
+  test(`${mode} mode: the extra check fails a changed link, a missing revision and a second start`, async () => {
+    const {tree, files} = await sdkTree(scalar);
+    const hashes = Object.keys(tree.revisions);
+    const link = hashes.at(-1);
+    const n = hashes.length;
+    const failing = (t) =>
+      engine
+        .extraChecks(t, files)
+        .filter((check) => !check.ok)
+        .map((check) => check.title);
 
     const changed = structuredClone(tree);
     changed.revisions[link].link_file_hashes = [getHashSum('a different attachment')];
-    const failed = engine.extraChecks(changed).filter((check) => !check.ok);
-    assert.deepEqual(
-      failed.map((check) => check.title),
-      scalar
-        ? ['Revision 3 (link): revision hash']
-        : ['Revision 3 (link): field leaves', 'Revision 3 (link): revision hash'],
-    );
+    assert.deepEqual(failing(changed), [
+      ...(scalar ? [] : [`Revision ${n} (link): field leaves`]),
+      `Revision ${n} (link): revision hash`,
+      `Revision ${n} (link): linked file`,
+    ]);
 
     const dropped = structuredClone(tree);
-    delete dropped.revisions[signature];
-    assert.deepEqual(
-      engine
-        .extraChecks(dropped)
-        .filter((check) => !check.ok)
-        .map((check) => check.title),
-      ['Revision 2 (link): chain'],
-    );
+    delete dropped.revisions[hashes[1]];
+    assert.deepEqual(failing(dropped), ['Revision 2 (' + dropped.revisions[hashes[2]].revision_type + '): chain']);
 
     const restarted = structuredClone(tree);
-    restarted.revisions[signature] = {...restarted.revisions[signature], previous_verification_hash: ''};
-    assert.ok(
-      engine.extraChecks(restarted).some((check) => !check.ok && check.title === 'Revision 2 (signature): chain'),
-    );
-    assert.equal(tree.revisions[genesis].previous_verification_hash, '');
+    restarted.revisions[hashes[1]] = {...restarted.revisions[hashes[1]], previous_verification_hash: ''};
+    assert.ok(failing(restarted).includes('Revision 2 (signature): chain'));
   });
 }
+
+/** The changes the page's tamper control makes, applied to a tree-mode tree with a form. */
+const TAMPERS = {
+  'file byte': (tree, files) => ({tree, files: files.map((f) => (f === note ? {...f, fileContent: 'iello aqua'} : f))}),
+  'form value': (tree, files) => {
+    const hash = Object.keys(tree.revisions).find((h) => 'forms_name' in tree.revisions[h]);
+    tree.revisions[hash].forms_name = 'Ada (changed)';
+    return {tree, files};
+  },
+  'forged form value, leaf, file_hash and form file': (tree, files) => {
+    const hash = Object.keys(tree.revisions).find((h) => 'forms_name' in tree.revisions[h]);
+    const revision = tree.revisions[hash];
+    const content = JSON.stringify({name: 'Ada (changed)'});
+    revision.forms_name = 'Ada (changed)';
+    revision.file_hash = getHashSum(content);
+    const names = Object.keys(revision)
+      .filter((k) => k !== 'leaves')
+      .sort();
+    revision.leaves[names.indexOf('forms_name')] = engine.leafOf('forms_name', revision.forms_name);
+    revision.leaves[names.indexOf('file_hash')] = engine.leafOf('file_hash', revision.file_hash);
+    return {tree, files: files.map((f) => (f === form ? {...f, fileContent: content} : f))};
+  },
+  signature: (tree, files) => {
+    const hash = Object.keys(tree.revisions).find((h) => typeof tree.revisions[h].signature === 'string');
+    const sig = tree.revisions[hash].signature;
+    tree.revisions[hash].signature = `${sig.slice(0, -3)}${sig.at(-3) === '0' ? '1' : '0'}${sig.slice(-2)}`;
+    return {tree, files};
+  },
+  'link file hash': (tree, files) => {
+    const hash = Object.keys(tree.revisions).at(-1);
+    tree.revisions[hash].link_file_hashes = [getHashSum('a different attachment')];
+    return {tree, files};
+  },
+  'dropped revision': (tree, files) => {
+    delete tree.revisions[Object.keys(tree.revisions)[1]];
+    return {tree, files};
+  },
+};
+
+test("the page's verdict (SDK and extra check) is the docs' verifyStrict verdict, intact and for every tamper", async () => {
+  const {verifyStrict} = await importDocBlock(
+    'versioned_docs/version-1.3.2/sdk/api/verification.md',
+    'strict-verify.ts',
+  );
+  const base = await sdkTree(false);
+  const cases = {intact: (tree, files) => ({tree, files}), ...TAMPERS};
+  const seen = {};
+  for (const [name, apply] of Object.entries(cases)) {
+    const {tree, files} = apply(structuredClone(base.tree), base.files);
+    const sdk = await engine.verifyWithSdk(tree, files);
+    const extraOk = engine.extraChecks(tree, files).every((check) => check.ok);
+    const strict = await verifyStrict(structuredClone(tree), files);
+    seen[name] = {sdk: sdk.ok, page: sdk.ok && extraOk, strict: strict.ok};
+  }
+  assert.deepEqual(seen, {
+    intact: {sdk: true, page: true, strict: true},
+    'file byte': {sdk: false, page: false, strict: false},
+    'form value': {sdk: true, page: false, strict: false},
+    'forged form value, leaf, file_hash and form file': {sdk: true, page: false, strict: false},
+    signature: {sdk: false, page: false, strict: false},
+    'link file hash': {sdk: true, page: false, strict: false},
+    'dropped revision': {sdk: true, page: false, strict: false},
+  });
+});
 
 test('scalar mode: a changed field fails both the SDK and the page formula', async () => {
   const {tree, files} = await sdkTree(true);

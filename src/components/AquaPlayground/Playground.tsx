@@ -169,10 +169,12 @@ function ReportView({report}: {report: Report}): JSX.Element {
       </p>
       {missed && (
         <p className={styles.gap} data-testid="gap">
-          The SDK did not catch this change. In version 3.2.1-45 a tree-mode revision’s hash is never rebuilt from its
-          fields, a form field’s leaf check is overwritten by the form file’s hash check, and the chain is not walked.
-          The extra check below, which the <Link to="/docs/v3/sdk/api/verification">verification reference</Link>{' '}
-          recommends, recomputes them with the SDK’s own <code>dict2Leaves</code> and <code>getMerkleRoot</code>.
+          The SDK did not catch this change. In version 3.2.1-45 verifyAquaTree does not rebuild a tree-mode revision’s
+          hash from its fields, lets the form file’s hash check overwrite the result of a form field’s leaf check, never
+          compares link_file_hashes with the linked file, and does not walk the chain. The extra check below follows the
+          strict check of the <Link to="/docs/v3/sdk/api/verification#closing-the-gaps">verification reference</Link>:
+          it recomputes those with the SDK’s own <code>dict2Leaves</code>, <code>getMerkleRoot</code> and{' '}
+          <code>getHashSum</code>.
         </p>
       )}
       <ExtraList checks={report.extra} />
@@ -306,7 +308,7 @@ export default function Playground({
       title,
       note,
       sdk: await engine.verifyWithSdk(current.tree, current.files),
-      extra: engine.extraChecks(current.tree),
+      extra: engine.extraChecks(current.tree, current.files),
     };
     setReport(value);
     return value;

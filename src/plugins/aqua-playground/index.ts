@@ -2,8 +2,9 @@
 // the reader's first use.
 // - Browser build: the SDK's platform code has Node-only branches (`import("crypto")`, "http",
 //   "https") that never run in a browser; they resolve to empty modules instead of warning.
-// - Server build: the playground never runs during static rendering, so the SDK stays an external
-//   that Node would load on demand, and is not compiled a second time.
+// - Server build: the playground never runs during static rendering, so the SDK and ethers (which
+//   the playground's engine imports for one address check) stay externals that Node would load on
+//   demand, and are not compiled a second time.
 import type {Plugin} from '@docusaurus/types';
 
 export default function aquaPlaygroundPlugin(): Plugin {
@@ -11,7 +12,7 @@ export default function aquaPlaygroundPlugin(): Plugin {
     name: 'aqua-playground',
     configureWebpack: (_config, isServer) =>
       isServer
-        ? {externals: {'aqua-js-sdk': 'commonjs aqua-js-sdk'}}
+        ? {externals: {'aqua-js-sdk': 'commonjs aqua-js-sdk', ethers: 'commonjs ethers'}}
         : {resolve: {fallback: {crypto: false, http: false, https: false}}},
   };
 }
