@@ -320,6 +320,34 @@ test('an existing tree with its files verifies; bad drops get clear messages', a
   await expect(page.getByRole('heading', {name: /This page crashed/})).toHaveCount(0);
 });
 
+test('files dropped on the page are notarised and verified like chosen ones', async ({page}) => {
+  await open(page, '/');
+  const {tree, linked} = await build(page);
+  /** Drops files on a zone, as a drag from the desktop does. */
+  async function drop(testId: string, files: {name: string; content: string}[]): Promise<void> {
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const f of list) data.items.add(new File([f.content], f.name));
+      return data;
+    }, files);
+    await playground(page).getByTestId(testId).dispatchEvent('drop', {dataTransfer: transfer});
+  }
+  await drop('drop-load', [
+    {name: 'note.txt.aqua.json', content: JSON.stringify(tree)},
+    {name: 'note.txt', content: TEXT},
+    {name: 'form-1.json', content: JSON.stringify(FORM)},
+    {name: 'second.txt', content: SECOND},
+    {name: 'second.txt.aqua.json', content: JSON.stringify(linked)},
+  ]);
+  await expect(status(page)).toHaveText(/Loaded note\.txt\.aqua\.json with 4 other file\(s\); the SDK says Ok/);
+  expect(await shown(page)).toEqual({sdk: true, extra: true, gap: false});
+  await drop('drop-data', [{name: 'dropped.txt', content: 'dropped text'}]);
+  await expect(playground(page)).toContainText('Using dropped.txt');
+  await press(page, /^Notarise/, /Notarised dropped\.txt/);
+  const single = await downloadTree(page, /Download dropped\.txt\.aqua\.json/);
+  expect(Object.values(single.revisions)[0].file_hash).toBe(getHashSum('dropped text'));
+});
+
 test('when the playground cannot load, the page says so instead of crashing', async ({page, consoleErrors}) => {
   await open(page, '/');
   // The site goes away after the page has loaded: the chunks of the playground and the SDK fail.

@@ -527,6 +527,7 @@ export default function Playground({
           />
           <div
             className={clsx(styles.dropzone, dragging === 'data' && styles.dropzoneActive)}
+            data-testid="drop-data"
             {...dropProps('data', (list) => pick(list[0]))}>
             <label className={styles.label} htmlFor={`${id}-file`}>
               Or a file (choose or drop it here)
@@ -718,6 +719,7 @@ export default function Playground({
           </p>
           <div
             className={clsx(styles.dropzone, dragging === 'load' && styles.dropzoneActive)}
+            data-testid="drop-load"
             {...dropProps('load', (list) => void loadExisting(Array.from(list)))}>
             <label className={styles.label} htmlFor={`${id}-load`}>
               Tree and files (choose several or drop them here)
