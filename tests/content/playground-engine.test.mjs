@@ -239,3 +239,56 @@ test('parseTree accepts an AquaTree and nothing else', () => {
     assert.equal(engine.parseTree(text), null, text);
   }
 });
+
+test('a tree with a witness is verified without any request; the witnessed hash is checked offline', async () => {
+  const genesis = (await aquafier.createGenesisRevision(note, false, false, true)).data.aquaTree;
+  const [g] = Object.keys(genesis.revisions);
+  const sorted = (revision) =>
+    Object.fromEntries(
+      Object.keys(revision)
+        .sort()
+        .map((k) => [k, revision[k]]),
+    );
+  /** A witness revision as the SDK writes one for a single tree (scalar), hashed as its verifier does. */
+  const withWitness = (root) => {
+    const witness = sorted({
+      previous_verification_hash: g,
+      local_timestamp: '20260101000000',
+      revision_type: 'witness',
+      version: 'https://aqua-protocol.org/docs/v3/schema_2 | SHA256 | Method: scalar',
+      witness_merkle_root: root,
+      witness_timestamp: 1767225600,
+      witness_network: 'sepolia',
+      witness_smart_contract_address: '0x45f59310ADD88E6d23ca58A0Fa7A55BEE6d2a611',
+      witness_transaction_hash: `0x${'ab'.repeat(32)}`,
+      witness_sender_account_address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      witness_merkle_proof: [g],
+    });
+    const tree = structuredClone(genesis);
+    tree.revisions[`0x${getHashSum(JSON.stringify(witness))}`] = witness;
+    return tree;
+  };
+  const requests = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url) => {
+    requests.push(String(url));
+    throw new Error('no network in this test');
+  };
+  try {
+    const report = await engine.verifyWithSdk(withWitness(g), [note]);
+    assert.equal(report.ok, true);
+    assert.ok(report.logs.some((entry) => /Revision 2 \(witness\) not checked/.test(entry.text)));
+    assert.deepEqual(
+      engine.extraChecks(withWitness(g), [note]).filter((check) => !check.ok),
+      [],
+    );
+    const moved = engine.extraChecks(withWitness(getHashSum('elsewhere')), [note]).filter((check) => !check.ok);
+    assert.deepEqual(
+      moved.map((check) => check.title),
+      ['Revision 2 (witness): witnessed hash'],
+    );
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assert.deepEqual(requests, []);
+});

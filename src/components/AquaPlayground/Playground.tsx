@@ -715,7 +715,9 @@ export default function Playground({
         <Section title="Verify an existing tree">
           <p className={styles.hint}>
             Choose or drop an <code>.aqua.json</code> together with every file it names (and linked trees as{' '}
-            <code>&lt;file&gt;.aqua.json</code>). Trees with witness revisions need a network to verify and fail here.
+            <code>&lt;file&gt;.aqua.json</code>). The SDK checks witness revisions online, so the playground leaves them
+            out of the SDK’s verification and says so; the extra check still compares each witness root with the hashes
+            it names.
           </p>
           <div
             className={clsx(styles.dropzone, dragging === 'load' && styles.dropzoneActive)}
