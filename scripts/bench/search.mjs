@@ -113,7 +113,7 @@ async function easyopsBrowser(browser, easyops) {
   // The dropdown's "See all results" link carries the query it was searched with.
   const seeAll = (q) =>
     page.waitForFunction((q) => {
-      const link = document.querySelector('[role="listbox"] a[href^="/search/?"]');
+      const link = globalThis.document.querySelector('[role="listbox"] a[href^="/search/?"]');
       return link && new URL(link.href).searchParams.get('q') === q;
     }, q);
   const first = await bytesDuring(page, async () => {
