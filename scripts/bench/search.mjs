@@ -12,6 +12,7 @@
 // - Bytes: what the browser receives after the first intent, for the first query and for a later
 //   one (site search: measured on the wire, compressed as served; Pagefind: its files' sizes).
 //
+// Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares.
 // Options: --engines easyops,pagefind   --json <file> (write the per-query ranks)   --port N
 import {readFileSync, writeFileSync, readdirSync, mkdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
@@ -66,8 +67,20 @@ function scopePages(scope) {
   return [...new Set(parts[0].documents.map(({u}) => u))];
 }
 
-async function buildPagefind(outDir) {
-  const pagefind = await import('pagefind');
+/**
+ * Pagefind is not a dependency of the site (its lockfile entries for other platforms could not be
+ * resolved here): install it for a run with `npm install --no-save pagefind@1.6.0`.
+ */
+async function loadPagefind() {
+  try {
+    return await import('pagefind');
+  } catch {
+    console.log('Pagefind skipped: not installed (npm install --no-save pagefind@1.6.0)');
+    return null;
+  }
+}
+
+async function buildPagefind(pagefind, outDir) {
   for (const scope of SCOPES) {
     const {index} = await pagefind.createIndex({forceLanguage: 'en'});
     for (const url of scopePages(scope)) {
@@ -214,11 +227,12 @@ try {
     for (const line of wire.disagree) console.log(`  differs: ${line}`);
     perQuery.easyops = ranks;
   }
-  if (engines.includes('pagefind')) {
+  const pagefind = engines.includes('pagefind') && (await loadPagefind());
+  if (pagefind) {
     const outDir = '/tmp/bench-search-pagefind';
     rmSync(outDir, {recursive: true, force: true});
     mkdirSync(outDir, {recursive: true});
-    await buildPagefind(outDir);
+    await buildPagefind(pagefind, outDir);
     const {ranks, first, later} = await runPagefind(browser, outDir);
     table.push({engine: 'Pagefind 1.6.0', ...score(ranks), 'first query (bytes)': first, 'later query (bytes)': later});
     perQuery.pagefind = ranks;
