@@ -10,7 +10,8 @@
 //   exactly the pages of that version's easyops index), searched in Chromium through its own
 //   browser API, served from memory next to the site (CSP is bypassed for it: it needs WASM).
 // - Bytes: what the browser receives after the first intent, for the first query and for a later
-//   one (site search: measured on the wire, compressed as served; Pagefind: its files' sizes).
+//   one (site search: bodies and headers as transferred, compressed as served; Pagefind: its
+//   files' sizes).
 //
 // Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares.
 // Options: --engines easyops,pagefind   --json <file> (write the per-query ranks)   --port N
@@ -104,16 +105,23 @@ async function runEasyops() {
   return {easyops, ranks};
 }
 
-/** Bytes received by the page from `start` until `settled` resolves (CDP, encoded sizes). */
+/**
+ * Bytes the page receives while `action` runs, until the network is idle: body and headers of
+ * every response as transferred, the search worker's index fetch included (Playwright reports a
+ * dedicated worker's requests with its page).
+ */
 async function bytesDuring(page, action) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  let bytes = 0;
-  cdp.on('Network.loadingFinished', ({encodedDataLength}) => (bytes += encodedDataLength));
+  const pending = [];
+  const onFinished = (request) => pending.push(request.sizes());
+  page.on('requestfinished', onFinished);
   await action();
   await page.waitForLoadState('networkidle');
-  await cdp.detach();
-  return bytes;
+  page.off('requestfinished', onFinished);
+  const sizes = await Promise.all(pending);
+  return sizes.reduce(
+    (sum, {responseBodySize, responseHeadersSize}) => sum + responseBodySize + responseHeadersSize,
+    0,
+  );
 }
 
 async function easyopsBrowser(browser, easyops) {

@@ -7,7 +7,8 @@
 import {readFileSync} from 'node:fs';
 import {loadEasyops} from '../lib/easyops-search.mjs';
 
-// Floors measured on this set (bench:search, fuzzyMatchingDistance 2): top-1 79.0 %, top-3 89.1 %.
+// Measured on this set (bench:search, fuzzyMatchingDistance 2, build of e03b5d6): top-1 78.2 %,
+// top-3 89.9 %. Content edits move these: a page losing the words readers search for fails here.
 // The goal is 90 % and 98 %; raise these as the search gets better, never lower them to pass.
 const TOP1_FLOOR = 0.78;
 const TOP3_FLOOR = 0.88;
