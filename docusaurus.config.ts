@@ -97,6 +97,10 @@ const config: Config = {
         explicitSearchResultPath: true,
         searchBarShortcutKeymap: 'mod+k',
         searchBarPosition: 'right',
+        // Typos: lunr compares stemmed words, so one wrong letter often moves the stem by two
+        // ("verfication" → "verfic", "verification" → "verif"). Measured by bench:search: with 2,
+        // top-1 76.5 % → 79.0 %, top-3 84.9 % → 89.1 %, queries without a result 6 → 3.
+        fuzzyMatchingDistance: 2,
       } satisfies SearchOptions,
     ],
   ],
