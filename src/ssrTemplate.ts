@@ -5,9 +5,10 @@
 // once when the tab is hidden, as nothing is painted then), in order, so the server-rendered page
 // shows first and hydrates right after. Nothing else changes: same head, same markup, and the
 // scripts listed in `data-scripts` for scripts/check/budgets.mjs to read. The scripts do start
-// downloading at once: a preload hint per entry script in the head, after the stylesheets, so
-// they arrive while the page paints instead of starting after the paint (figures with and without
-// the hints, on Lighthouse's mobile and a slow-3G profile, in benchmarks/README.md).
+// downloading at once: a preload hint per entry script in the head, so they arrive while the page
+// paints instead of starting after the paint. The hints have low priority: at the default (high)
+// priority they competed with the stylesheet and the page for bandwidth, and Lighthouse's mobile
+// profile measured the home page's FCP and LCP later (LCP 916 → 1,772 ms, benchmarks/README.md).
 
 /** Runs at the end of <body>; ES5, as the inline scripts of stock Docusaurus are. */
 const BOOT = [
@@ -34,7 +35,7 @@ export const ssrTemplate = `<!DOCTYPE html>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
     <% it.scripts.forEach((script) => { %>
-      <link rel="preload" as="script" href="<%= it.baseUrl %><%= script %>" />
+      <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>
