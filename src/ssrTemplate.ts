@@ -4,11 +4,11 @@
 // work into LCP. Here a tiny inline script requests them after the first frame is painted (at
 // once when the tab is hidden, as nothing is painted then), in order, so the server-rendered page
 // shows first and hydrates right after. Nothing else changes: same head, same markup, and the
-// scripts listed in `data-scripts` for scripts/check/budgets.mjs to read. The scripts do start
-// downloading at once: a preload hint per entry script in the head, so they arrive while the page
-// paints instead of starting after the paint. The hints have low priority: at the default (high)
-// priority they competed with the stylesheet and the page for bandwidth, and Lighthouse's mobile
-// profile measured the home page's FCP and LCP later (LCP 916 → 1,772 ms, benchmarks/README.md).
+// scripts listed in `data-scripts` for scripts/check/budgets.mjs to read.
+// The scripts are not preloaded: with a `<link rel="preload" as="script">` per entry script in the
+// head (default or low fetch priority alike) their ~100 KB competed with the page and stylesheet
+// for bandwidth, and Lighthouse's mobile profile (simulated slow 4G) measured the home page's LCP
+// later: 916 → 1,772 ms at high priority, 920 → 1,754 ms at low (medians of 3, benchmarks/README.md).
 
 /** Runs at the end of <body>; ES5, as the inline scripts of stock Docusaurus are. */
 const BOOT = [
@@ -33,9 +33,6 @@ export const ssrTemplate = `<!DOCTYPE html>
     <%~ it.headTags %>
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
-    <% }); %>
-    <% it.scripts.forEach((script) => { %>
-      <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>

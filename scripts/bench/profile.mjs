@@ -362,8 +362,15 @@ function analyse(events) {
       const frames = stackOf(p.samples[i]);
       const leaf = frames[0];
       if (!leaf || ['(idle)', '(root)', '(program)', '(garbage collector)'].includes(leaf.functionName)) continue;
-      sampled += ms;
       const resolved = frames.map(resolveFrame);
+      // Samples of scripts that are not the page's (browser-internal pages, injected tooling)
+      // share the thread's profile; they are left out.
+      if (
+        resolved.every((f) => f.pkg === '(other script)' || /^\(+(root|program|native|idle)\)+$/.test(f.pkg)) &&
+        resolved[0].pkg === '(other script)'
+      )
+        continue;
+      sampled += ms;
       let phase = null;
       for (const f of resolved) {
         if (f.pkg === 'react-dom' && REACT_DOM_PHASES[f.name]) {
