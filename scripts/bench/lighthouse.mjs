@@ -37,6 +37,8 @@ const {values, positionals} = parseArgs({
     'no-stock': {type: 'boolean', default: false},
     json: {type: 'string'},
     against: {type: 'string'},
+    // Extra Lighthouse CLI flags, e.g. --flag=--throttling.rttMs=400 --flag=--throttling.throughputKbps=400
+    flag: {type: 'string', multiple: true, default: []},
   },
 });
 const runs = Number(values.runs);
@@ -56,6 +58,7 @@ function lighthouse(url) {
         '--output=json',
         `--output-path=${report}`,
         '--quiet',
+        ...values.flag,
       ],
       {stdio: 'inherit', env: {...process.env, CHROME_PATH: '/usr/bin/chromium'}},
     );
