@@ -6,9 +6,9 @@
 // shows first and hydrates right after. Nothing else changes: same head, same markup, and the
 // scripts listed in `data-scripts` for scripts/check/budgets.mjs to read.
 // The scripts are not preloaded: with a `<link rel="preload" as="script">` per entry script in the
-// head (default or low fetch priority alike) their ~100 KB competed with the page and stylesheet
-// for bandwidth, and Lighthouse's mobile profile (simulated slow 4G) measured the home page's LCP
-// later: 916 → 1,772 ms at high priority, 920 → 1,754 ms at low (medians of 3, benchmarks/README.md).
+// head, their ~100 KB compete with the page and stylesheet for bandwidth, and the home page's LCP
+// doubled under Lighthouse's mobile profile (937 → 1,958 ms) and on slow 3G (2,842 → 5,389 ms),
+// same build with and without the hints, medians of 3 (benchmarks/README.md).
 
 /** Runs at the end of <body>; ES5, as the inline scripts of stock Docusaurus are. */
 const BOOT = [
