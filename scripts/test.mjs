@@ -68,16 +68,24 @@ const stages = [
   },
 ];
 
-/** Runs a command with its output captured; resolves to {ok, output}. */
-function run([command, ...args], env = {}) {
+/**
+ * Runs a command; resolves to {ok, output}. Its output is captured and printed whole at the end, or,
+ * with `stream` (steps that run alone, like the browser suite), printed as it comes.
+ */
+function run([command, ...args], env = {}, stream = false) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       env: {...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...env},
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = `$ ${command} ${args.join(' ')}\n`;
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    if (stream) {
+      process.stdout.write(`\n${output}`);
+      output = '';
+    }
+    const collect = (d) => (stream ? process.stdout.write(d) : (output += d));
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     child.on('error', (error) => resolve({ok: false, output: `${output}${error.message}\n`}));
     child.on('close', (code) => resolve({ok: code === 0, output}));
   });
@@ -106,7 +114,8 @@ async function runStage({steps, concurrency = availableParallelism()}) {
     while (next < steps.length) {
       const [name, command, env] = steps[next++];
       const started = Date.now();
-      const {ok, output} = typeof command === 'function' ? await command() : await run(command, env);
+      const stream = concurrency === 1;
+      const {ok, output} = typeof command === 'function' ? await command() : await run(command, env, stream);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(`\n${output.trimEnd()}\n${ok ? '✓' : '✗'} ${name} (${seconds} s)\n`);
       results.push({name, ok, seconds});
