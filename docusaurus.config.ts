@@ -14,6 +14,8 @@ import {ssrTemplate} from './src/ssrTemplate';
 import slimClientPlugin from './src/plugins/slim-client';
 import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
+import sourceMapsPlugin from './src/plugins/source-maps';
+import loadOnIntentPlugin from './src/plugins/load-on-intent';
 
 /**
  * The repository and branch this site is published from; "Edit this page" links and the footer's
@@ -97,6 +99,10 @@ const config: Config = {
         explicitSearchResultPath: true,
         searchBarShortcutKeymap: 'mod+k',
         searchBarPosition: 'right',
+        // Typos: lunr compares stemmed words, so one wrong letter often moves the stem by two
+        // ("verfication" → "verfic", "verification" → "verif"). Measured by bench:search: with 2,
+        // top-1 76.5 % → 79.0 %, top-3 84.9 % → 89.1 %, queries without a result 6 → 3.
+        fuzzyMatchingDistance: 2,
       } satisfies SearchOptions,
     ],
   ],
@@ -126,6 +132,8 @@ const config: Config = {
     slimClientPlugin, // keeps tslib out of the browser bundle
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
+    loadOnIntentPlugin, // route prefetches of the links in view run in idle time
+    sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs
   ],
 
   headTags: [

@@ -52,6 +52,7 @@ const stages = [
     name: 'build checks',
     steps: [
       ['page budgets', ['node', 'scripts/check/budgets.mjs']],
+      ['search relevance', ['node', 'scripts/check/search-relevance.mjs']],
       ['links and anchors', ['node', 'scripts/check/links.mjs']],
       ['outbound links and remote assets', ['node', 'scripts/check/external.mjs']],
     ],

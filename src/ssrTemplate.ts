@@ -5,6 +5,10 @@
 // once when the tab is hidden, as nothing is painted then), in order, so the server-rendered page
 // shows first and hydrates right after. Nothing else changes: same head, same markup, and the
 // scripts listed in `data-scripts` for scripts/check/budgets.mjs to read.
+// The scripts are not preloaded: with a `<link rel="preload" as="script">` per entry script in the
+// head, their ~100 KB compete with the page and stylesheet for bandwidth, and the home page's LCP
+// doubled under Lighthouse's mobile profile (937 → 1,958 ms) and on slow 3G (2,842 → 5,389 ms),
+// same build with and without the hints, medians of 3 (benchmarks/README.md).
 
 /** Runs at the end of <body>; ES5, as the inline scripts of stock Docusaurus are. */
 const BOOT = [

@@ -133,7 +133,9 @@ test("each index holds its version's docs, the blog posts and pages, and nothing
 // load: a stand-in with the same markup waits for the first sign of use (src/theme/SearchBar).
 const MARK_JS = 'data-markjs'; // a string only mark.js's code holds
 
-async function scriptsHolding(page: Page, text: string, scripts: string[]): Promise<string[]> {
+async function scriptsHolding(page: Page, text: string, requested: string[]): Promise<string[]> {
+  // A copy: a script requested while these are fetched (a prefetch) would shift the indexes.
+  const scripts = [...requested];
   const bodies = await Promise.all(scripts.map((url) => page.request.get(url).then((r) => r.text())));
   return scripts.filter((_, i) => bodies[i].includes(text));
 }

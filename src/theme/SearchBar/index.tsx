@@ -6,8 +6,9 @@
 // 2. Accessibility: its dropdown (autocomplete.js) fails WCAG 2.1 AA checks: the combobox lacks
 //    aria-controls, the listbox holds a plain link ("see all results"), and muted text is too
 //    pale. This adds the missing ARIA as the dropdown is built and sets contrast-safe colours.
-// 3. Two stock behaviours, fixed here: text typed before the index was ready was never searched,
-//    and the box took focus back when its index finished loading after the user had moved on.
+// 3. Three stock behaviours, fixed here: text typed before the index was ready was never searched,
+//    the box took focus back when its index finished loading after the user had moved on, and
+//    keys typed during the swap from the stand-in were lost (the real box started empty).
 import React, {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
 import {flushSync} from 'react-dom';
 import {useLocation} from '@docusaurus/router';
@@ -19,6 +20,8 @@ import ring from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/L
 import styles from './styles.module.css';
 
 const HIGHLIGHT_PARAM = '_highlight';
+/** How long, at least, the reader's text is held against the search bar emptying its box. */
+const GUARD_MS = 1000;
 
 /** Mac or not, told the way the search bar tells it, so that the hint and the key agree with it. */
 function isMac(): boolean {
@@ -187,10 +190,13 @@ export default function SearchBarWrapper(): JSX.Element {
     };
   }, [SearchBar]);
 
-  // After the swap, the real box takes over the stand-in's focus and text. This runs after the
-  // search bar's own mount effects, so its focus handler loads the index exactly once. Those
-  // effects also empty the box one task later (they sync it with `?_highlight=`), so the text,
-  // with any keys typed since, is put back after that.
+  // After the swap, the real box takes over the stand-in's focus and text, in the same task as the
+  // swap (flushSync runs this effect at once), so the next key lands after that text. This runs
+  // after the search bar's own mount effects, so its focus handler loads the index exactly once.
+  // Those effects also empty the box a little later (they sync it with `?_highlight=`, one timer
+  // and one render away): until the box is wired and that is over, the reader's text is the truth.
+  // Each key is checked for just before it lands (beforeinput) and each frame after, so a key
+  // typed at any moment of that window is added to the whole text, never to an emptied box.
   useEffect(() => {
     const root = ref.current;
     const input = root?.querySelector('input');
@@ -199,19 +205,37 @@ export default function SearchBarWrapper(): JSX.Element {
     const focused = handOver.current.focused;
     handOver.current = {value: '', focused: false};
     if (!text && !focused) return undefined;
+    const restore = () => {
+      if (input.value === text) return;
+      typeInto(input, text);
+      input.setSelectionRange(text.length, text.length);
+    };
+    const onBeforeInput = (event: Event) => {
+      if (event.isTrusted && event.target === input) restore();
+    };
     const onInput = (event: Event) => {
       if (event.isTrusted && event.target === input) text = input.value;
     };
-    root.addEventListener('input', onInput);
+    root.addEventListener('beforeinput', onBeforeInput, true);
+    root.addEventListener('input', onInput, true);
     if (focused) input.focus();
-    const timer = setTimeout(() => {
-      root.removeEventListener('input', onInput);
-      if (text && input.value !== text) typeInto(input, text);
-    });
-    return () => {
-      clearTimeout(timer);
-      root.removeEventListener('input', onInput);
+    restore();
+    const since = performance.now();
+    let frame = 0;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      root.removeEventListener('beforeinput', onBeforeInput, true);
+      root.removeEventListener('input', onInput, true);
     };
+    const watch = () => {
+      restore();
+      const wired = input.getAttribute('role') === 'combobox';
+      const elapsed = performance.now() - since;
+      if ((wired && elapsed > GUARD_MS) || elapsed > 10 * GUARD_MS) stop();
+      else frame = requestAnimationFrame(watch);
+    };
+    frame = requestAnimationFrame(watch);
+    return stop;
   }, [SearchBar]);
 
   useEffect(() => {

@@ -52,6 +52,24 @@ function nest(runs: Run[], depth = 0): ReactNode[] {
   return out;
 }
 
+type LineOptions = Parameters<typeof parseLines>[1];
+
+/**
+ * parseLines, skipped when it cannot change anything: no line range in the metastring and no
+ * magic-comment directive anywhere in the code. That is almost every block, and parseLines builds
+ * a regular expression and tests it on every line of every block during hydration (bench:profile:
+ * 60-90 ms of a 4×-slowed main thread on /blog/long-blog-post, most of the code blocks' cost).
+ * The result is the one parseLines returns in that case.
+ */
+function linesOf(children: string, options: LineOptions): ReturnType<typeof parseLines> {
+  const {metastring, magicComments} = options;
+  const hasRange = metastring !== undefined && /\{[\d,-]+\}/.test(metastring);
+  const directives = magicComments.flatMap(({line, block}) => [line, block?.start, block?.end]);
+  if (!hasRange && !directives.some((directive) => directive && children.includes(directive)))
+    return {lineClassNames: {}, code: children.replace(/\n$/, '')};
+  return parseLines(children, options);
+}
+
 export default function CodeBlockString({
   children,
   className: blockClassName = '',
@@ -67,7 +85,7 @@ export default function CodeBlockString({
   const language = (languageProp ?? parseLanguage(blockClassName) ?? defaultLanguage)?.toLowerCase();
   const wordWrap = useCodeWordWrap();
   const title = parseCodeBlockTitle(metastring) || titleProp;
-  const {lineClassNames, code} = parseLines(children, {metastring, language, magicComments});
+  const {lineClassNames, code} = linesOf(children, {metastring, language, magicComments});
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
 
   const original = children.replace(/\n$/, '').split('\n');

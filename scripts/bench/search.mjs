@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// `npm run bench:search`: how well the site search finds the right page, measured on the query set
+// in benchmarks/search-queries.json, for the site's search (easyops, lunr) and for Pagefind built
+// on the same pages of the same build. Needs a production build in build/ (`npm run build`).
+//
+// - Site search: the plugin's own worker code runs in Node over the build's index files
+//   (scripts/lib/easyops-search.mjs), and a sample of queries is typed into the real search box in
+//   Chromium to show both give the same first result.
+// - Pagefind: one bundle per scope (the pages of one docs version, with the blog posts and pages,
+//   exactly the pages of that version's easyops index), searched in Chromium through its own
+//   browser API, served from memory next to the site (CSP is bypassed for it: it needs WASM).
+// - Bytes: what the browser receives after the first intent, for the first query and for a later
+//   one (site search: bodies and headers as transferred, compressed as served; Pagefind: its
+//   files' sizes).
+//
+// Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares.
+// Options: --engines easyops,pagefind   --json <file> (write the per-query ranks)   --port N
+import {readFileSync, writeFileSync, readdirSync, mkdirSync, rmSync, statSync} from 'node:fs';
+import {join} from 'node:path';
+import {parseArgs} from 'node:util';
+import {chromium} from '@playwright/test';
+import {startServer} from '../lib/start-server.mjs';
+import {loadEasyops, INDEX_BASE} from '../lib/easyops-search.mjs';
+
+const {values: options} = parseArgs({
+  options: {
+    engines: {type: 'string', default: 'easyops,pagefind'},
+    json: {type: 'string'},
+    port: {type: 'string', default: process.env.TEST_PORT ?? '3391'},
+    build: {type: 'string', default: 'build'},
+  },
+});
+const BUILD = options.build;
+const PORT = Number(options.port);
+const ORIGIN = `http://localhost:${PORT}`;
+const engines = options.engines.split(',');
+const {queries} = JSON.parse(readFileSync('benchmarks/search-queries.json', 'utf8'));
+const SCOPES = ['v3', 'v2', 'v1', 'next', 'blog'];
+const START_PAGE = {
+  v3: '/docs/v3/intro',
+  v2: '/docs/v2/prologue',
+  v1: '/docs/v1/intro',
+  next: '/docs/next/intro',
+  blog: '/blog',
+};
+const SHOWN = 8; // results a reader sees in the dropdown
+
+/** Rank (1-based) of the first right page among `pages`, or 0. */
+const rankOf = (pages, expect) => pages.slice(0, SHOWN).findIndex((url) => expect.includes(url)) + 1;
+
+function score(ranks) {
+  const n = ranks.length;
+  const pct = (k) => `${((100 * k) / n).toFixed(1)} %`;
+  return {
+    queries: n,
+    top1: pct(ranks.filter((r) => r.rank === 1).length),
+    top3: pct(ranks.filter((r) => r.rank >= 1 && r.rank <= 3).length),
+    mrr: (ranks.reduce((sum, r) => sum + (r.rank ? 1 / r.rank : 0), 0) / n).toFixed(3),
+    empty: ranks.filter((r) => r.count === 0).length,
+  };
+}
+
+/** The urls of the pages in one scope's easyops index: Pagefind gets exactly the same pages. */
+function scopePages(scope) {
+  const dir = join(BUILD, INDEX_BASE[scope]);
+  const file = readdirSync(dir).find((name) => /^search-index-[0-9a-f]+\.json$/.test(name));
+  const parts = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  return [...new Set(parts[0].documents.map(({u}) => u))];
+}
+
+/**
+ * Pagefind is not a dependency of the site (its lockfile entries for other platforms could not be
+ * resolved here): install it for a run with `npm install --no-save pagefind@1.6.0`.
+ */
+async function loadPagefind() {
+  try {
+    return await import('pagefind');
+  } catch {
+    console.log('Pagefind skipped: not installed (npm install --no-save pagefind@1.6.0)');
+    return null;
+  }
+}
+
+async function buildPagefind(pagefind, outDir) {
+  for (const scope of SCOPES) {
+    const {index} = await pagefind.createIndex({forceLanguage: 'en'});
+    for (const url of scopePages(scope)) {
+      const html = readFileSync(join(BUILD, url === '/' ? 'index.html' : `${url}.html`), 'utf8');
+      // Index the page's content, not the navbar, sidebar and footer around it.
+      const body = html.includes('<article') ? '<article' : '<main';
+      await index.addHTMLFile({url, content: html.replace(body, `${body} data-pagefind-body`)});
+    }
+    await index.writeFiles({outputPath: join(outDir, scope)});
+  }
+  await pagefind.close();
+}
+
+async function runEasyops() {
+  const easyops = await loadEasyops(BUILD);
+  const ranks = [];
+  for (const query of queries) {
+    const {pages} = await easyops.search(query.from, query.q);
+    ranks.push({...query, rank: rankOf(pages, query.expect), count: pages.length, top: pages.slice(0, 3)});
+  }
+  return {easyops, ranks};
+}
+
+/**
+ * Bytes the page receives while `action` runs, until the network is idle: body and headers of
+ * every response as transferred, the search worker's index fetch included (Playwright reports a
+ * dedicated worker's requests with its page).
+ */
+async function bytesDuring(page, action) {
+  const pending = [];
+  const onFinished = (request) => pending.push(request.sizes());
+  page.on('requestfinished', onFinished);
+  await action();
+  await page.waitForLoadState('networkidle');
+  page.off('requestfinished', onFinished);
+  const sizes = await Promise.all(pending);
+  return sizes.reduce(
+    (sum, {responseBodySize, responseHeadersSize}) => sum + responseBodySize + responseHeadersSize,
+    0,
+  );
+}
+
+async function easyopsBrowser(browser, easyops) {
+  // Bytes: a cold page, Ctrl+K and a first query, then a second query.
+  const context = await browser.newContext({baseURL: ORIGIN});
+  const page = await context.newPage();
+  await page.goto('/docs/v3/intro');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  const box = page.getByLabel('Search', {exact: true});
+  // The dropdown's "See all results" link carries the query it was searched with.
+  const seeAll = (q) =>
+    page.waitForFunction((q) => {
+      const link = globalThis.document.querySelector('[role="listbox"] a[href^="/search/?"]');
+      return link && new URL(link.href).searchParams.get('q') === q;
+    }, q);
+  const first = await bytesDuring(page, async () => {
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('witness');
+    await seeAll('witness');
+  });
+  const later = await bytesDuring(page, async () => {
+    await box.fill('signature');
+    await seeAll('signature');
+  });
+  // Same first result in the real box as in Node, for a sample of queries of each scope.
+  let agree = 0;
+  let checked = 0;
+  const disagree = [];
+  for (const scope of SCOPES) {
+    await page.goto(START_PAGE[scope]);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    for (const query of queries.filter((q) => q.from === scope).slice(0, 6)) {
+      const {pageTitles} = await easyops.search(scope, query.q);
+      if (!pageTitles.length) continue;
+      await box.click();
+      await box.fill(query.q);
+      await seeAll(query.q);
+      const shown = (await page.locator('[role="listbox"] [role="option"]').first().innerText()).replace(/\s+/g, ' ');
+      checked++;
+      // An option shows the matched text, then the title of its page.
+      if (shown.includes(pageTitles[0])) agree++;
+      else disagree.push(`${query.q}: box "${shown.slice(0, 80)}" vs node's page "${pageTitles[0]}"`);
+    }
+  }
+  await context.close();
+  return {first, later, agree, checked, disagree};
+}
+
+async function runPagefind(browser, outDir) {
+  const context = await browser.newContext({baseURL: ORIGIN, bypassCSP: true});
+  let bytes = 0;
+  await context.route('**/_bench/pagefind/**', (route) => {
+    const file = join(outDir, new URL(route.request().url()).pathname.replace('/_bench/pagefind/', ''));
+    bytes += statSync(file).size;
+    const type = file.endsWith('.js')
+      ? 'text/javascript'
+      : file.endsWith('.wasm')
+        ? 'application/wasm'
+        : 'application/octet-stream';
+    return route.fulfill({body: readFileSync(file), contentType: type});
+  });
+  const page = await context.newPage();
+  const ranks = [];
+  let first = 0;
+  let later = [];
+  for (const scope of SCOPES) {
+    await page.goto(START_PAGE[scope]);
+    const asked = queries.filter((q) => q.from === scope);
+    for (const [i, query] of asked.entries()) {
+      const before = bytes;
+      const pages = await page.evaluate(
+        async ({scope, q, shown}) => {
+          const pagefind = await import(`/_bench/pagefind/${scope}/pagefind.js`);
+          await pagefind.init();
+          const {results} = await pagefind.search(q);
+          const data = await Promise.all(results.slice(0, shown).map((result) => result.data()));
+          return data.map(({url}) => url.replace(/^\/_bench/, '').replace(/\.html$/, ''));
+        },
+        {scope, q: query.q, shown: SHOWN},
+      );
+      if (scope === 'v3' && i === 0) first = bytes - before;
+      else if (scope === 'v3') later.push(bytes - before);
+      ranks.push({...query, rank: rankOf(pages, query.expect), count: pages.length, top: pages.slice(0, 3)});
+    }
+  }
+  await context.close();
+  return {ranks, first, later: Math.round(later.reduce((a, b) => a + b, 0) / later.length)};
+}
+
+const table = [];
+const perQuery = {};
+const stopServer = await startServer(
+  'node',
+  ['server/serve.mjs', '--dir', BUILD, '--port', String(PORT)],
+  `${ORIGIN}/img/logo.svg`,
+);
+const browser = await chromium.launch({executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu']});
+try {
+  if (engines.includes('easyops')) {
+    const {easyops, ranks} = await runEasyops();
+    const wire = await easyopsBrowser(browser, easyops);
+    table.push({
+      engine: 'site search (easyops)',
+      ...score(ranks),
+      'first query (bytes)': wire.first,
+      'later query (bytes)': wire.later,
+    });
+    console.log(
+      `easyops: first result in the real box = first result in Node for ${wire.agree}/${wire.checked} sampled queries`,
+    );
+    for (const line of wire.disagree) console.log(`  differs: ${line}`);
+    perQuery.easyops = ranks;
+  }
+  const pagefind = engines.includes('pagefind') && (await loadPagefind());
+  if (pagefind) {
+    const outDir = '/tmp/bench-search-pagefind';
+    rmSync(outDir, {recursive: true, force: true});
+    mkdirSync(outDir, {recursive: true});
+    await buildPagefind(pagefind, outDir);
+    const {ranks, first, later} = await runPagefind(browser, outDir);
+    table.push({engine: 'Pagefind 1.6.0', ...score(ranks), 'first query (bytes)': first, 'later query (bytes)': later});
+    perQuery.pagefind = ranks;
+  }
+} finally {
+  await browser.close();
+  stopServer();
+}
+
+console.log(
+  `\n${queries.length} queries (benchmarks/search-queries.json); rank counted among the first ${SHOWN} results`,
+);
+console.table(table);
+for (const [engine, ranks] of Object.entries(perQuery)) {
+  const misses = ranks.filter((r) => r.rank !== 1);
+  console.log(`\n${engine}: not first (${misses.length})`);
+  for (const r of misses)
+    console.log(`  [${r.from}] ${JSON.stringify(r.q)} rank ${r.rank || '-'} → ${r.top.join(' ')}`);
+}
+if (options.json) writeFileSync(options.json, `${JSON.stringify({table, perQuery}, null, 2)}\n`);
