@@ -1,28 +1,12 @@
 // The Content-Security-Policy of server/security-headers.mjs holds on the real site: every page,
 // served by the production server with the policy enforced, runs without a single violation, at
-// load and on interaction (colour toggle, search, diagrams, client-side navigation). Static hosts
-// get the same headers from build/_headers.
+// load and on interaction (colour toggle, search, diagrams, client-side navigation). Every route is
+// opened and used with the policy watched in tests/crawl.spec.ts; here, the policy itself and the
+// journeys that run code on demand. Static hosts get the same headers from build/_headers.
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {test, expect, open} from './fixtures';
-import {ALL_ROUTES} from './routes';
-
-/** Records securitypolicyviolation events and CSP console messages of a page. */
-async function watch(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (line: string) => violations.push(line));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as {reportCspViolation: (line: string) => void}).reportCspViolation(
-        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
-  });
-  return violations;
-}
+import {watchPolicy as watch} from './guards';
 
 /** Opens a page and checks that the policy came with it. */
 async function openWithPolicy(page: Page, path: string): Promise<void> {
@@ -69,33 +53,6 @@ test('the policy allows only the site itself and no inline script by default', a
     'X-Frame-Options',
   ]) {
     expect(file, name).toContain(`  ${name}: ${headers[name.toLowerCase()]}\n`);
-  }
-});
-
-test.describe('no page breaks the policy', () => {
-  const routes = [...ALL_ROUTES, '/no-such-page'];
-  const size = 8;
-  for (let start = 0; start < routes.length; start += size) {
-    const batch = routes.slice(start, start + size);
-    test(`${batch[0]} … ${batch.at(-1)}`, async ({page}) => {
-      test.setTimeout(150_000);
-      const violations = await watch(page);
-      for (const path of batch) {
-        await openWithPolicy(page, path);
-        // Dark mode (diagrams re-render), the end of the page (lazy content), back to the top (the
-        // navbar hides on scrolling down) and to light mode.
-        const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
-        await toggle.click();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await page.waitForLoadState('networkidle');
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await toggle.click();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-        await page.waitForLoadState('networkidle');
-        expect(violations, path).toEqual([]);
-      }
-    });
   }
 });
 
