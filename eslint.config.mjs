@@ -52,8 +52,8 @@ export default tseslint.config(
     languageOptions: {globals: globals.node},
   },
   {
-    // Playwright's page.evaluate callbacks run in the browser.
-    files: ['tests/**/*.ts'],
+    // Playwright's page.evaluate callbacks and the cross-engine journeys run in the browser.
+    files: ['tests/**/*.ts', 'tests/engines/**/*.mjs'],
     languageOptions: {globals: {...globals.node, ...globals.browser}},
   },
   {

@@ -7,8 +7,9 @@ export const PORT = Number(process.env.TEST_PORT ?? 3320);
 // `npx playwright install` is never used. scripts/test.mjs installs the package when missing.
 export default defineConfig({
   testDir: './tests',
-  // tests/content/ holds Node test-runner files (doc recipes under attack, reference hashing).
-  testIgnore: ['content/**'],
+  // tests/content/ holds Node test-runner files (doc recipes under attack, reference hashing);
+  // tests/engines/ the journeys run in Firefox and WebKit (`npm run test:engines`).
+  testIgnore: ['content/**', 'engines/**'],
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -5,8 +5,9 @@
 // Stages run in order and the run stops after the first stage with a failing step. Inside a stage
 // the steps are independent and run side by side, as many at once as the machine has cores; each
 // step's output is printed whole when it ends, so logs never interleave. The browser stage installs
-// Debian's Chromium when /usr/bin/chromium is missing (the machines here cannot download
-// Playwright's own browsers), then runs the Playwright suite against the strict build.
+// Debian's Chromium, Firefox ESR, WebKitGTK (its WebDriver) and Xvfb when missing (the machines
+// here cannot download Playwright's own browsers), then runs the Playwright suite in Chromium and
+// the journeys of tests/engines/ in Firefox and WebKit, against the strict build.
 // The last line is the summary: `steps: N passed, N failed`.
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
@@ -61,8 +62,9 @@ const stages = [
     name: 'browser',
     browser: true,
     steps: [
-      ['browser', ensureChromium],
+      ['browsers', ensureBrowsers],
       ['browser tests', ['npx', 'playwright', 'test']],
+      ['cross-engine tests', ['node', 'tests/engines/run.mjs']],
     ],
     concurrency: 1,
   },
@@ -91,20 +93,31 @@ function run([command, ...args], env = {}, stream = false) {
   });
 }
 
-async function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return {ok: true, output: '/usr/bin/chromium is installed\n'};
+/** The Debian packages of the three engines and of the display WebKitGTK needs, by what they install. */
+const BROWSER_PACKAGES = {
+  '/usr/bin/chromium': ['chromium', 'fonts-dejavu-core'],
+  '/usr/bin/firefox-esr': ['firefox-esr'],
+  '/usr/bin/WebKitWebDriver': ['webkit2gtk-driver'],
+  '/usr/bin/xvfb-run': ['xvfb'],
+  '/usr/bin/xauth': ['xauth'],
+};
+
+async function ensureBrowsers() {
+  const missing = Object.entries(BROWSER_PACKAGES).filter(([file]) => !existsSync(file));
+  if (!missing.length) return {ok: true, output: 'Chromium, Firefox ESR, WebKitGTK and Xvfb are installed\n'};
+  const packages = missing.flatMap(([, names]) => names);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const env = {DEBIAN_FRONTEND: 'noninteractive'};
-  let output = 'Installing Debian Chromium for the browser tests…\n';
+  let output = `Installing Debian packages for the browser tests: ${packages.join(', ')}…\n`;
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'],
+    ['install', '-y', '-qq', ...packages],
   ]) {
     const result = await run([...sudo, 'apt-get', ...args], env);
     output += result.output;
     if (!result.ok) return {ok: false, output};
   }
-  return {ok: existsSync('/usr/bin/chromium'), output};
+  return {ok: missing.every(([file]) => existsSync(file)), output};
 }
 
 async function runStage({steps, concurrency = availableParallelism()}) {
