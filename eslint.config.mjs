@@ -52,8 +52,9 @@ export default tseslint.config(
     languageOptions: {globals: globals.node},
   },
   {
-    // Playwright's page.evaluate callbacks and the cross-engine journeys run in the browser.
-    files: ['tests/**/*.ts', 'tests/engines/**/*.mjs'],
+    // Playwright's page.evaluate callbacks, the cross-engine journeys and the screenshot script's
+    // callbacks run in the browser.
+    files: ['tests/**/*.ts', 'tests/engines/**/*.mjs', 'scripts/review/**/*.mjs'],
     languageOptions: {globals: {...globals.node, ...globals.browser}},
   },
   {
