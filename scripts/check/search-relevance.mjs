@@ -7,11 +7,13 @@
 import {readFileSync} from 'node:fs';
 import {loadEasyops} from '../lib/easyops-search.mjs';
 
-// Measured on this set (bench:search, fuzzyMatchingDistance 2, build of e03b5d6): top-1 78.2 %,
-// top-3 89.9 %. Content edits move these: a page losing the words readers search for fails here.
-// The goal is 90 % and 98 %; raise these as the search gets better, never lower them to pass.
-const TOP1_FLOOR = 0.78;
-const TOP3_FLOOR = 0.88;
+// The targets of the issue that set this floor: the right page first for 90 % of the queries, in
+// the top 3 for 98 %. Measured on this set (bench:search, build of the commit that set these):
+// top-1 92.4 %, top-3 98.3 %, after the pages that define an identifier, a field or a flag named it
+// in their `keywords` front matter (indexed ahead of body text). Content edits move these: a page
+// losing the words readers search for fails here. Never lower them to pass.
+const TOP1_FLOOR = 0.9;
+const TOP3_FLOOR = 0.98;
 
 const {queries} = JSON.parse(readFileSync('benchmarks/search-queries.json', 'utf8'));
 const easyops = await loadEasyops('build');
