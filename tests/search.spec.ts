@@ -181,21 +181,53 @@ test('a page opened from a result link marks the terms without any search first'
   await expect(searchBox(page)).toHaveValue('demodomain');
 });
 
-test('leaving the search box before its index has loaded keeps focus where the user went', async ({page}) => {
-  await open(page, '/docs/v3/intro');
-  await page.route(/search-index.*\.json$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+/** Holds requests matching `pattern` until the returned function is called. */
+async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
     await route.continue();
   });
-  const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
+  return release;
+}
+
+const themeToggle = (page: Page) => page.getByRole('button', {name: /Switch between dark and light mode/});
+
+// The index is requested when the real search box gets focus. A reader can Tab on before or after
+// that moment; both are set up here by holding the network, not by racing it.
+test('leaving the search box while its index loads keeps focus where the user went', async ({page}) => {
+  await open(page, '/docs/v3/intro');
+  const release = await holdRequests(page, /search-index.*\.json$/);
+  const indexRequested = page.waitForRequest(/search-index.*\.json$/);
   await searchBox(page).focus();
-  await expect(searchBox(page)).toBeFocused();
+  await indexRequested; // the real search bar is in place and loading its index
   await page.keyboard.press('Tab');
-  await expect(toggle).toBeFocused();
-  await page.waitForResponse(/search-index.*\.json$/);
-  await page.waitForTimeout(500);
-  await expect(toggle).toBeFocused();
+  await expect(themeToggle(page)).toBeFocused();
+  const indexLoaded = page.waitForResponse(/search-index.*\.json$/);
+  release();
+  await indexLoaded;
+  // autocomplete.js attaches once the worker has read the index; that is when focus was taken.
+  await expect(searchBox(page)).toHaveAttribute('role', 'combobox');
+  await page.waitForTimeout(300);
+  await expect(themeToggle(page)).toBeFocused();
   // Going back to the box still searches.
+  await search(page, 'witness');
+  await expect(options(page).first()).toBeVisible();
+});
+
+test('leaving the search box before its code has loaded keeps focus where the user went', async ({page}) => {
+  await open(page, '/docs/v3/intro');
+  const release = await holdRequests(page, /\/assets\/js\/.*\.js$/);
+  const codeRequested = page.waitForRequest(/\/assets\/js\/.*\.js$/);
+  await searchBox(page).focus();
+  await codeRequested;
+  await page.keyboard.press('Tab');
+  await expect(themeToggle(page)).toBeFocused();
+  release();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await expect(themeToggle(page)).toBeFocused();
   await search(page, 'witness');
   await expect(options(page).first()).toBeVisible();
 });
