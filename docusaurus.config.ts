@@ -16,6 +16,7 @@ import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
 import loadOnIntentPlugin from './src/plugins/load-on-intent';
+import searchTyposPlugin from './src/plugins/search-typos';
 
 /**
  * The repository and branch this site is published from; "Edit this page" links and the footer's
@@ -133,6 +134,7 @@ const config: Config = {
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     loadOnIntentPlugin, // route prefetches of the links in view run in idle time
+    searchTyposPlugin, // the search worker forgives one typo in words of five letters or more
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs
   ],
 

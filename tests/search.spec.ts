@@ -62,6 +62,18 @@ test('a result opens its page in the same version, with the terms highlighted', 
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Chainable API');
 });
 
+// lunr matches stems: "witnesing" stems to "witnes", three edits from "wit", the stem of every
+// form of "witness" (src/plugins/search-typos corrects a word that matches nothing).
+test('a word of five letters or more with one typo finds its page first', async ({page}) => {
+  await open(page, '/docs/v3/intro');
+  await search(page, 'witnesing');
+  await expect(options(page).first()).toContainText(/^Witnessing API/);
+  await expect(options(page).first().locator('mark').first()).toHaveText('Witnessing');
+  // Nonsense still finds nothing: only a word one edit from a word of the index is corrected.
+  await search(page, 'xyzzyqw');
+  await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
+});
+
 test('outside the docs, search uses the latest version with the blog and pages', async ({page}) => {
   await open(page, '/blog');
   await search(page, 'chainable');

@@ -1,0 +1,92 @@
+// The search worker's lunr, with one typo forgiven in words of five letters or more.
+//
+// lunr matches stemmed words, and a wrong letter can move the stem far from the right one:
+// "witnesing" stems to "witnes", while "witness", "witnessed" and "witnessing" all stem to "wit",
+// three edits away, beyond the plugin's fuzzy distance of 2. So when a query word matches nothing
+// in the index being searched (after the plugin's own wildcards and fuzzy distance), each word one
+// edit away (a letter dropped, added, changed, or two swapped) is stemmed, and the one whose stem
+// the most sections hold is searched instead. Words that match something are never touched.
+// Only the search worker imports this module (src/plugins/search-typos/index.ts swaps it for the
+// worker's `lunr`); scripts/lib/easyops-hooks.mjs does the same for the relevance floor in Node.
+import lunr from 'lunr';
+
+const MIN_LENGTH = 5;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Every word one edit away from `word`. */
+function edits(word) {
+  const out = new Set();
+  for (let i = 0; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of LETTERS) {
+      if (tail) out.add(head + letter + tail.slice(1));
+      out.add(head + letter + tail);
+    }
+  }
+  out.delete(word);
+  return out;
+}
+
+/** How many sections of `indexes` hold `stem`, in any field. */
+function sections(indexes, stem) {
+  let n = 0;
+  for (const {invertedIndex} of indexes) {
+    if (!Object.prototype.hasOwnProperty.call(invertedIndex, stem)) continue;
+    for (const [field, refs] of Object.entries(invertedIndex[stem]))
+      if (field !== '_index') n += Object.keys(refs).length;
+  }
+  return n;
+}
+
+// The plugin loads one search-index file as several lunr indexes (titles, headings, text, ...) in
+// one task, and searches each of them for each query. A word is a typo only if none of them holds
+// it, and it gets the same spelling in all of them: so the indexes loaded together are grouped.
+const groups = new WeakMap(); // index → the indexes loaded with it
+let loading = null;
+const load = lunr.Index.load;
+lunr.Index.load = function loadGrouped(serialized) {
+  const index = load.call(this, serialized);
+  if (!loading) {
+    loading = [];
+    Promise.resolve().then(() => (loading = null)); // the end of this task
+  }
+  loading.push(index);
+  groups.set(index, loading);
+  return index;
+};
+
+const query = lunr.Index.prototype.query;
+const spellings = new WeakMap(); // group → (word and options → the word to search)
+
+function correct(index, word, options) {
+  if (typeof word !== 'string' || word.length < MIN_LENGTH || !/^[a-z]+$/.test(word)) return word;
+  const group = groups.get(index) ?? [index];
+  let known = spellings.get(group);
+  if (!known) spellings.set(group, (known = new Map()));
+  const key = `${word} ${JSON.stringify(options ?? {})}`;
+  if (!known.has(key)) {
+    let best = word;
+    // lunr's Query#term writes into the options it is given: each call gets a copy.
+    if (group.every((each) => query.call(each, (q) => q.term(word, {...options})).length === 0)) {
+      let most = 0;
+      for (const candidate of edits(word)) {
+        const count = index.pipeline.runString(candidate).reduce((n, stem) => n + sections(group, stem), 0);
+        if (count > most) [best, most] = [candidate, count];
+      }
+    }
+    known.set(key, best);
+  }
+  return known.get(key);
+}
+
+lunr.Index.prototype.query = function queryForgivingTypos(build) {
+  return query.call(this, (q) => {
+    const term = q.term;
+    q.term = (word, options) => term.call(q, correct(this, word, options), options);
+    build(q);
+  });
+};
+
+export default lunr;
