@@ -47,6 +47,29 @@ test('a diagram renders as SVG and follows the colour mode', async ({page}) => {
   await expect.poll(() => boxLuminance(page)).toBeCloseTo(light, 2);
 });
 
+test('each diagram shows its source until the drawn diagram takes its place, never neither nor both', async ({
+  page,
+}) => {
+  // In every frame once the page is parsed: how many sources and drawn diagrams are in the page.
+  await page.addInitScript(() => {
+    const w = window as unknown as {__shown: number[]};
+    w.__shown = [];
+    const look = () => {
+      w.__shown.push(document.querySelectorAll('pre.mermaid-source, .docusaurus-mermaid-container').length);
+      requestAnimationFrame(look);
+    };
+    document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(look));
+  });
+  await open(page, '/docs/v3/intro');
+  await drawDiagrams(page);
+  await expect(page.locator('pre.mermaid-source')).toHaveCount(0);
+  const count = await diagrams(page).count();
+  expect(count).toBeGreaterThan(1);
+  const frames = await page.evaluate(() => (window as unknown as {__shown: number[]}).__shown);
+  expect(frames.length).toBeGreaterThan(10);
+  expect(new Set(frames)).toEqual(new Set([count]));
+});
+
 test('without JavaScript the diagram source is shown as text', async ({browser}) => {
   const context = await browser.newContext({javaScriptEnabled: false});
   const page = await context.newPage();

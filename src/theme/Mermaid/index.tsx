@@ -6,6 +6,7 @@
 // without JavaScript, readers see its source as text. It also lifts the contrast of edge labels in
 // dark mode (styles.module.css).
 import React, {lazy, Suspense, useEffect, useRef, useState, type RefObject} from 'react';
+import {flushSync} from 'react-dom';
 import type {Props} from '@theme/Mermaid';
 import styles from './styles.module.css';
 
@@ -49,18 +50,39 @@ function useWanted(ref: RefObject<HTMLElement>): boolean {
   return wanted;
 }
 
+/**
+ * True once the original component has put its diagram in the element. It renders nothing while
+ * Mermaid draws (an async step after its code has loaded): the source stays until then, so the
+ * page does not collapse and jump back, and the source never goes without a diagram in its place.
+ */
+function useDrawn(ref: RefObject<HTMLElement>, wanted: boolean): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !wanted || drawn) return undefined;
+    const check = () => {
+      // Before the next paint, so the source and the diagram are never shown together.
+      if (element.querySelector('.docusaurus-mermaid-container')) flushSync(() => setDrawn(true));
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(element, {childList: true, subtree: true});
+    check();
+    return () => observer.disconnect();
+  }, [ref, wanted, drawn]);
+  return drawn;
+}
+
 export default function LazyMermaid(props: Props): JSX.Element {
   const ref = useRef<HTMLDivElement>(null);
   const wanted = useWanted(ref);
-  const source = <DiagramSource {...props} />;
+  const drawn = useDrawn(ref, wanted);
   return (
     <div ref={ref} className={styles.diagram}>
-      {wanted ? (
-        <Suspense fallback={source}>
+      {!drawn && <DiagramSource {...props} />}
+      {wanted && (
+        <Suspense fallback={null}>
           <Mermaid {...props} />
         </Suspense>
-      ) : (
-        source
       )}
     </div>
   );
