@@ -427,6 +427,25 @@ test('axe finds nothing in light and dark mode, with results, a gap notice and a
   expect(await axe(page), 'dark mode, error').toEqual([]);
 });
 
+// The shell is replaced by the playground when its code arrives, often while the reader is typing.
+test('text selected in the shell stays selected in the playground, so typing replaces it', async ({page}) => {
+  await open(page, '/');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const box = playground(page).getByLabel('Text to notarise');
+  await box.focus(); // the playground's code is requested, and held
+  await page.keyboard.press('Control+A');
+  release();
+  await expect(playground(page).getByRole('button', {name: /Make a test key/})).toBeVisible({timeout: 30_000});
+  await expect(box).toBeFocused();
+  await page.keyboard.type('typed after the swap');
+  await expect(box).toHaveValue('typed after the swap');
+});
+
 test('works with the keyboard alone', async ({page}) => {
   await open(page, '/');
   await playground(page).getByLabel('Text to notarise').focus();

@@ -251,6 +251,7 @@ export default function Playground({
   initialText = 'hello aqua',
   initialAction,
   focus,
+  selection,
 }: PlaygroundProps): JSX.Element {
   const id = useId();
   const full = variant === 'full';
@@ -485,9 +486,11 @@ export default function Playground({
     },
   });
 
-  // Carry over what the reader did in the shell: where the focus was and a click on Notarise.
+  // Carry over what the reader did in the shell: the focus, the selection and a click on Notarise.
   useEffect(() => {
-    if (focus) root.current?.querySelector<HTMLElement>(`[data-pg="${focus}"]`)?.focus();
+    const twin = focus ? root.current?.querySelector<HTMLElement>(`[data-pg="${focus}"]`) : null;
+    twin?.focus();
+    if (selection && twin instanceof HTMLTextAreaElement) twin.setSelectionRange(...selection);
     if (initialAction === 'notarise' && hasWebCrypto()) void notarise();
     // Once, when the playground replaces the shell.
     // eslint-disable-next-line react-hooks/exhaustive-deps

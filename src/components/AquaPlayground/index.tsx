@@ -1,4 +1,5 @@
-import React, {useEffect, useId, useRef, useState, type ComponentType, type FocusEvent} from 'react';
+import React, {useEffect, useId, useRef, useState, type ComponentType} from 'react';
+import {flushSync} from 'react-dom';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {hasWebCrypto, Intro, loadEngine, type PlaygroundProps} from './shared';
 import styles from './styles.module.css';
@@ -32,7 +33,8 @@ const STEPS = {
  * The playground as the page first shows it: the first step and an outline of the rest, in a few
  * hundred bytes of script. The reader's first pointer, focus or click loads the playground
  * (./Playground) and the SDK (./engine) together; the playground then takes the shell's place,
- * with the text typed so far, the focus, and a pending click on Notarise.
+ * with the text typed so far, the focus and the selection in the text box, and a pending click on
+ * Notarise.
  */
 export default function AquaPlayground({variant = 'full'}: Pick<PlaygroundProps, 'variant'>): JSX.Element {
   const id = useId();
@@ -42,12 +44,26 @@ export default function AquaPlayground({variant = 'full'}: Pick<PlaygroundProps,
   const [Ui, setUi] = useState<ComponentType<PlaygroundProps> | null>(null);
   const [text, setText] = useState('hello aqua');
   const [failed, setFailed] = useState(false);
-  const carried = useRef<Pick<PlaygroundProps, 'focus' | 'initialAction'>>({});
+  const carried = useRef<Pick<PlaygroundProps, 'focus' | 'initialAction' | 'selection'>>({});
+  const shell = useRef<HTMLDivElement>(null);
+
+  /** What has the focus in the shell as it goes, and where the caret or selection is. */
+  function handOver(): void {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !shell.current?.contains(active) || !active.dataset.pg) return;
+    carried.current.focus = active.dataset.pg;
+    if (active instanceof HTMLTextAreaElement) carried.current.selection = [active.selectionStart, active.selectionEnd];
+  }
 
   function intent(): void {
     void loadEngine().catch(() => undefined);
     loadUi().then(
-      (component) => setUi(() => component),
+      (component) => {
+        if (!shell.current) return; // already swapped (intent comes from several events)
+        handOver();
+        // In one task with the hand-over: a key pressed meanwhile would land in the old box.
+        flushSync(() => setUi(() => component));
+      },
       () => setFailed(true),
     );
   }
@@ -58,14 +74,12 @@ export default function AquaPlayground({variant = 'full'}: Pick<PlaygroundProps,
   const enabled = isBrowser && crypto;
   return (
     <div
+      ref={shell}
       className={styles.playground}
       data-testid="aqua-playground"
       onPointerEnter={intent}
       onPointerDown={intent}
-      onFocusCapture={(event: FocusEvent<HTMLDivElement>) => {
-        carried.current.focus = (event.target as HTMLElement).dataset.pg;
-        intent();
-      }}>
+      onFocusCapture={intent}>
       {!isBrowser && (
         <p className={styles.notice}>
           The playground runs aqua-js-sdk in your browser and needs JavaScript. Without it, the rest of this page still

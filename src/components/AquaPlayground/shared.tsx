@@ -15,6 +15,8 @@ export interface PlaygroundProps {
   initialAction?: 'notarise';
   /** The shell element that had the focus (its data-pg name), to focus its twin. */
   focus?: string;
+  /** The caret or selection in the shell's text box when it had the focus, kept in its twin. */
+  selection?: [number, number];
 }
 
 let enginePromise: Promise<Engine> | null = null;
