@@ -9,8 +9,9 @@ import {loadEasyops} from '../lib/easyops-search.mjs';
 
 // The targets of the issue that set this floor: the right page first for 90 % of the queries, in
 // the top 3 for 98 %. Measured on this set (bench:search, build of the commit that set these):
-// top-1 93.3 %, top-3 99.2 %, after the pages that define an identifier, a field or a flag named it
-// in their `keywords` front matter (indexed ahead of body text). Content edits move these: a page
+// top-1 94.1 %, top-3 100 %, after the pages that define an identifier, a field or a flag named it
+// in their `keywords` front matter (indexed ahead of body text), and with one typo forgiven in
+// words of five letters or more (src/plugins/search-typos). Content edits move these: a page
 // losing the words readers search for fails here. Never lower them to pass.
 const TOP1_FLOOR = 0.9;
 const TOP3_FLOOR = 0.98;

@@ -1,8 +1,9 @@
 // Typo-forgiving site search: the search worker of @easyops-cn/docusaurus-search-local gets
 // ./lunr.mjs in place of `lunr` (the same lunr, whose queries retry a word that matches nothing
 // with its closest spelling in the index). Nothing else imports it: the page's own bundle and the
-// server build are unchanged. Measured by bench:search: the one query of the set that found
-// nothing, a typo, finds its page first (top-1 93.3 % → 94.1 %); no other result moves.
+// server build are unchanged. Measured on the query set of bench:search: the one query that found
+// nothing, a typo, finds its page first (top-1 93.3 % → 94.1 %); no other query's results moved.
+// The worker's script grows by 0.55 KB gzipped; the page's own scripts not at all.
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
