@@ -130,6 +130,9 @@ async function easyopsBrowser(browser, easyops) {
   const page = await context.newPage();
   await page.goto('/docs/v3/intro');
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  // The page's own late loads (the diagram library for the diagram in view, route prefetches)
+  // are not the search's: they finish before the reader reaches for it.
+  await page.waitForLoadState('networkidle');
   const box = page.getByLabel('Search', {exact: true});
   // The dropdown's "See all results" link carries the query it was searched with.
   const seeAll = (q) =>
