@@ -16,11 +16,26 @@ async function focusRing(locator: Locator): Promise<string> {
 
 /** Tabs until the focused element matches, recording what received focus on the way. */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  const path: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return;
+    // Retried briefly: an element can be swapped for its loaded twin (the search box), and a
+    // check of the element found just before the swap would miss the twin that took the focus.
+    const reached = await expect(target)
+      .toBeFocused({timeout: 300})
+      .then(() => true)
+      .catch(() => false);
+    if (reached) return;
+    path.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return el
+          ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`
+          : 'none';
+      }),
+    );
   }
-  throw new Error(`${target} was not reached in ${max} presses of Tab`);
+  throw new Error(`${target} was not reached in ${max} presses of Tab; focus went to: ${path.join(', ')}`);
 }
 
 async function expectFocusedWithRing(locator: Locator, what: string): Promise<void> {
