@@ -1,5 +1,6 @@
 // Ejected (small): stock 3.6.3 puts each year of the archive under an h3 right after the page's h1,
-// so the outline skips a level (axe `heading-order`). The only change is h2 for the years.
+// so the outline skips a level (axe `heading-order`). The changes are h2 for the years, and a
+// description that says what the page holds (stock repeats "Archive" as its meta description).
 import React from 'react';
 import Link from '@docusaurus/Link';
 import {translate} from '@docusaurus/Translate';
@@ -47,7 +48,7 @@ export default function BlogArchive({archive}: Props): JSX.Element {
   });
   const description = translate({
     id: 'theme.blog.archive.description',
-    message: 'Archive',
+    message: 'Every post of the Aqua Protocol blog, newest first, by year.',
     description: 'The page & hero description of the blog archive page',
   });
   const years = listPostsByYears(archive.blogPosts);
