@@ -5,6 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {LATEST_DOCS_PATH, LATEST_VERSION, VERSIONS, versionLabel} from './docs-versions';
 import {REDIRECTS} from './redirects';
 import remarkCodeLanguages from './src/plugins/remark-code-languages';
+import drawnDiagramsPlugin, {remarkDrawnDiagrams} from './src/plugins/drawn-diagrams';
 import securityHeaders from './src/plugins/security-headers';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import redirectTablePlugin from './src/plugins/redirect-table';
@@ -46,6 +47,8 @@ const OLDER_DOCS_PATTERNS = Object.entries(VERSIONS)
 
 /** Code blocks in a language the highlighter lacks: warnings, or failures in strict mode. */
 const codeLanguages = [remarkCodeLanguages, {themeConfig: () => config.themeConfig, onUnknownLanguage: onBroken}];
+// Mermaid diagrams drawn ahead of time (npm run diagrams); a diagram without drawings fails the strict build.
+const drawnDiagrams = [remarkDrawnDiagrams, {mermaidConfig: () => config.themeConfig?.mermaid, onMissing: onBroken}];
 /** Highlights code blocks at build time with `themeConfig.prism` (src/plugins/code-highlight). */
 const codeHighlight = [rehypeCodeHighlight, {themeConfig: () => config.themeConfig}];
 
@@ -132,6 +135,7 @@ const config: Config = {
     codeHighlightPlugin, // Prism themes as CSS; no Prism in the browser (code is highlighted at build time)
     slimClientPlugin, // keeps tslib out of the browser bundle
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
+    drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     loadOnIntentPlugin, // route prefetches of the links in view run in idle time
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more
@@ -150,7 +154,7 @@ const config: Config = {
       {
         docs: {
           sidebarPath: './sidebars.ts',
-          beforeDefaultRemarkPlugins: [codeLanguages],
+          beforeDefaultRemarkPlugins: [codeLanguages, drawnDiagrams],
           rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
@@ -160,7 +164,7 @@ const config: Config = {
         },
         blog: {
           showReadingTime: true,
-          beforeDefaultRemarkPlugins: [codeLanguages],
+          beforeDefaultRemarkPlugins: [codeLanguages, drawnDiagrams],
           rehypePlugins: [codeHighlight],
           blogTitle: 'Aqua Protocol blog',
           blogDescription: 'News, deep dives and release notes from the Aqua Protocol team.',
@@ -179,7 +183,7 @@ const config: Config = {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
         },
-        pages: {beforeDefaultRemarkPlugins: [codeLanguages], rehypePlugins: [codeHighlight]},
+        pages: {beforeDefaultRemarkPlugins: [codeLanguages, drawnDiagrams], rehypePlugins: [codeHighlight]},
         // Only indexable pages: older versions are noindex or canonical to the latest (version-seo).
         sitemap: {ignorePatterns: [...OLDER_DOCS_PATTERNS, '/search']},
         theme: {customCss: ['./src/css/custom.css', './src/css/navbar.css', './src/css/a11y.css']},

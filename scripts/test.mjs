@@ -30,6 +30,7 @@ const stages = [
       ['hash examples', ['node', 'scripts/check/hash-examples.mjs']],
       ['code examples', ['node', 'scripts/check/code-examples.mjs']],
       ['content tests', ['node', '--test', 'tests/content/']],
+      ['diagrams drawn', ['node', 'scripts/build/diagrams.mjs', '--check']],
     ],
   },
   {

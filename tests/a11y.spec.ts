@@ -1,15 +1,16 @@
 // Accessibility: axe-core with every rule it has (WCAG A, AA and AAA, best practices, and the
 // experimental rules) finds no violation on any route of the site (tests/routes.ts and the 404
 // page), in light and in dark mode, in each state a visitor meets:
-// - on landing, before any Mermaid diagram is drawn (its source shows as text): the whole page;
-// - with the diagrams drawn: the diagrams (the rest of the page is what was checked on landing);
+// - on landing: the whole page, with the diagrams drawn ahead of time (src/plugins/drawn-diagrams)
+//   in the colour mode's own drawing; a diagram with no drawing shows its source as text here;
+// - with such diagrams drawn in the browser: the diagrams (the rest of the page was checked on landing);
 // - with the version dropdown open, with search results open, and at 360 px with the drawer open:
 //   the navbar that holds them, on one page of each layout (a doc of each version, home, blog
 //   index, blog post, community, 404), since that markup is the same on every page of a layout.
 // No rule is disabled and no element is let through.
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {test, expect, open, drawDiagrams} from './fixtures';
+import {test, expect, open, drawDiagrams, drawingsGivenUp, navigate} from './fixtures';
 import {ALL_ROUTES} from './routes';
 
 // axe's full pass over a long page takes a few seconds, much longer on a busy machine.
@@ -60,9 +61,12 @@ async function holdDiagrams(page: Page): Promise<void> {
   });
 }
 
-/** The drawn diagrams' markup, which changes when Mermaid draws them again in the other colours. */
+/**
+ * The markup of the diagrams drawn in the browser, which changes when Mermaid draws them again in the
+ * other colours (a diagram drawn ahead of time has both drawings already: CSS shows one).
+ */
 const diagramMarkup = (page: Page) =>
-  page.locator('.docusaurus-mermaid-container').evaluateAll((all) => all.map((d) => d.innerHTML));
+  page.locator('.docusaurus-mermaid-container:not([data-drawing])').evaluateAll((all) => all.map((d) => d.innerHTML));
 
 /** Switches the colour mode with the visible toggle and waits until every diagram is redrawn. */
 async function switchMode(page: Page, mode: 'dark' | 'light'): Promise<void> {
@@ -112,6 +116,29 @@ for (const path of [...ALL_ROUTES, '/no-such-page']) {
     expect.soft(await violations(page, diagrams), `${path} with its diagrams drawn, light mode`).toEqual([]);
   });
 }
+
+test('diagrams drawn in the browser, when their drawings cannot be fetched: no axe violation in any state', async ({
+  page,
+}) => {
+  await holdDiagrams(page);
+  await page.route('**/diagrams/*.svg', (route) => route.abort());
+  await open(page, '/docs/v3/sdk/getting-started');
+  await settle(page);
+  await navigate(page, '/docs/v3/intro');
+  await drawingsGivenUp(page);
+  const sources = page.locator('pre.mermaid-source');
+  await expect(sources.first()).toBeVisible();
+  const count = await sources.count();
+  expect.soft(await violations(page, 'article'), 'the diagrams as source text, light mode').toEqual([]);
+  await page.evaluate(() => (window as unknown as {__release: () => void}).__release());
+  await drawDiagrams(page);
+  const diagrams = '.docusaurus-mermaid-container';
+  await expect(page.locator(diagrams)).toHaveCount(count);
+  await expect(page.locator(`${diagrams}[data-drawing]`)).toHaveCount(0);
+  expect.soft(await violations(page, diagrams), 'drawn in the browser, light mode').toEqual([]);
+  await switchMode(page, 'dark');
+  expect.soft(await violations(page, diagrams), 'drawn in the browser, dark mode').toEqual([]);
+});
 
 /** One page of each layout, for the states a visitor opens in the navbar. */
 const LAYOUTS = [

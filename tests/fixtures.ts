@@ -11,8 +11,26 @@ export async function open(page: Page, path: string): Promise<void> {
   await hydrated(page);
 }
 
+/** A client-side navigation to `path`, as a link would make it (react-router follows the history). */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.locator('h1')).toHaveCount(1);
+}
+
 /**
- * Draws every Mermaid diagram of the page: each is drawn when it comes near the viewport
+ * Waits until no diagram waits for its drawings any more: after a client-side navigation with the
+ * drawings' files unavailable, each diagram falls back to being drawn in the browser.
+ */
+export async function drawingsGivenUp(page: Page): Promise<void> {
+  await expect(page.locator('.docusaurus-mermaid-container[data-drawing]')).toHaveCount(0);
+}
+
+/**
+ * Draws every Mermaid diagram of the page that has no drawing made ahead of time: each is drawn when it comes near the viewport
  * (src/theme/Mermaid), so they are scrolled to in turn. Ends back at the top of the page.
  */
 export async function drawDiagrams(page: Page): Promise<void> {

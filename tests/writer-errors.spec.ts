@@ -30,11 +30,15 @@ async function buildFixture(fixtureCase: string, strict = false): Promise<Build>
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   await writeFile(path.join(dir, 'package.json'), '{"private": true}\n');
   if (fixtureCase === 'strict-link' || fixtureCase === 'strict-anchor') {
-    // A strict build stops at the first mistake, and unknown code languages are caught before links
-    // are checked: these cases need fixture pages whose fences are all known to the highlighter.
-    for (const file of ['docs/code.md', 'blog/2025-01-01-release.md', 'src/pages/index.md']) {
+    // A strict build stops at the first mistake, and unknown code languages and diagrams without
+    // drawings are caught before links are checked: these cases need fixture pages whose fences
+    // are all known to the highlighter, and no diagram.
+    for (const file of ['docs/code.md', 'docs/intro.md', 'blog/2025-01-01-release.md', 'src/pages/index.md']) {
       const page = path.join(dir, file);
-      await writeFile(page, (await readFile(page, 'utf8')).replace(/^```(cobol|brainfuck|lolcode)\b/gm, '```text'));
+      await writeFile(
+        page,
+        (await readFile(page, 'utf8')).replace(/^```(cobol|brainfuck|lolcode|mermaid)\b/gm, '```text'),
+      );
     }
   }
   // --no-minify: minifying the bundles is a third of a build's time and changes no message.
@@ -110,9 +114,16 @@ test.describe('npm run build, with mistakes it only warns about', () => {
     );
     expect(warnings.join('\n')).toContain('Language does not exist: lolcode (code block at src/pages/index.md:3)');
     // bash and its alias shell, mermaid, text and cjs (highlighted as JavaScript) are fine.
-    expect(build.output).not.toContain('docs/intro.md');
+    expect(warnings.join('\n')).not.toContain('docs/intro.md');
     const intro = await readFile(path.join(build.dir, 'build/docs/intro.html'), 'utf8');
     expect(intro).toMatch(/class="[^"]*language-javascript/);
+  });
+
+  test('a diagram without drawings warns, naming the file and line and the command that draws it', async () => {
+    // The fixture has no static/diagrams/: its diagram is left to the browser (strict builds fail).
+    expect(build.output).toContain(
+      '[WARNING] docs/intro.md: 1 Mermaid diagram(s) (line 21) have no drawing in static/diagrams/ and will be drawn in the browser. Run `npm run diagrams`.',
+    );
   });
 
   test('broken links, Markdown links and anchors are warnings and the build succeeds', async () => {

@@ -207,18 +207,26 @@ export async function homeDemo(e) {
   await noErrors(e, 'the home demo');
 }
 
-/** A Mermaid diagram is drawn as SVG when the reader comes near it. */
+/**
+ * The diagrams are drawn ahead of time (src/plugins/drawn-diagrams): each is SVG in the page, and
+ * the drawing of the current colour mode is the one shown.
+ */
 export async function diagrams(e) {
   await e.open(DIAGRAM_PAGE);
-  await e.evaluate(() => document.querySelector('pre.mermaid-source').scrollIntoView({block: 'center'}));
-  await e.waitFor(() => document.querySelector('.docusaurus-mermaid-container svg'), [], {
-    timeout: 30_000,
-    message: 'a drawn diagram',
-  });
+  const shown = () =>
+    [...document.querySelectorAll('.docusaurus-mermaid-container[data-drawing] > svg')]
+      .filter((svg) => svg.getBoundingClientRect().height > 0)
+      .map((svg) => svg.id.replace(/^diagram-\w+-/, ''));
+  const light = await e.evaluate(shown);
+  assert.ok(light.length > 0, `${e.name}: the page shows its diagrams`);
+  assert.deepEqual(new Set(light), new Set(['light']), `${e.name}: the light drawings in light mode`);
+  await e.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  assert.deepEqual(new Set(await e.evaluate(shown)), new Set(['dark']), `${e.name}: the dark drawings in dark mode`);
+  await e.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
   await noErrors(e, 'diagrams');
 }
 
-/** With JavaScript off: the content, the menus' links and the diagrams' source are all there. */
+/** With JavaScript off: the content, the menus' links and the drawn diagrams are all there. */
 export async function javaScriptOff(e, {routes}) {
   for (const route of [routes.find((r) => r.startsWith('/docs/v3/sdk/')), '/', '/blog/long-blog-post', DIAGRAM_PAGE]) {
     await e.open(route, {hydrate: false});
@@ -234,8 +242,10 @@ export async function javaScriptOff(e, {routes}) {
     assert.ok(page.text > 500, `${e.name}: the text of ${route} (${page.text} characters)`);
     assert.ok(page.links > 3, `${e.name}: the navbar links of ${route}`);
   }
-  const source = await e.evaluate(() => document.querySelector('pre.mermaid-source')?.innerText ?? '');
-  assert.match(source, /\S/, `${e.name}: the diagram source as text`);
+  const drawn = await e.evaluate(
+    () => document.querySelector('.docusaurus-mermaid-container > svg')?.getBoundingClientRect().height ?? 0,
+  );
+  assert.ok(drawn > 30, `${e.name}: a drawn diagram without JavaScript (${drawn} px high)`);
 }
 
 /** In this order; `javaScriptOff` runs in a second browser started with scripts off. */

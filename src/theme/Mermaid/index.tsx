@@ -1,16 +1,27 @@
-// Wrapper: stock theme-mermaid 3.6.3 imports the Mermaid library statically, which puts ~150 KB gz
-// on every page, diagram or not (ecosystem.md §3). This loads the original component, and with it
-// the library, only for a diagram that comes near the viewport (or when the page is printed):
-// drawing costs hundreds of milliseconds of main thread per diagram on a phone, which a reader of
-// the page's top should not pay for diagrams further down. Until the diagram is drawn, and
+// Wrapper. A diagram drawn ahead of time (src/plugins/drawn-diagrams: `drawing` names its two SVG
+// files) is shown as that SVG, in the page's HTML, with no Mermaid in the browser: Mermaid's code and
+// layout were most of the blocking time of pages with a diagram near the top (at 4x CPU slowdown,
+// /docs/v3/sdk/api/chainable 612 → 94 ms; benchmarks/README, "Diagrams drawn ahead of time"). A diagram without drawings is drawn in the browser, as stock
+// theme-mermaid 3.6.3 does, but the library (~150 KB gz, which stock imports statically on every
+// page) loads only when the diagram comes near the viewport or the page is printed; until then, and
 // without JavaScript, readers see its source as text. It also lifts the contrast of edge labels in
 // dark mode (styles.module.css).
 import React, {lazy, Suspense, useEffect, useRef, useState, type RefObject} from 'react';
 import {flushSync} from 'react-dom';
-import type {Props} from '@theme/Mermaid';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import type {Props as OriginalProps} from '@theme/Mermaid';
+// The drawings by file name in the static render; null in the browser (src/plugins/drawn-diagrams).
+import serverDrawings from '@drawn-diagrams/svg';
 import styles from './styles.module.css';
 
-const Mermaid = lazy(() => import('@theme-original/Mermaid'));
+type Props = OriginalProps & {
+  /** The name of the diagram's drawings in /diagrams/, when it was drawn ahead of time. */
+  readonly drawing?: string;
+  /** Their width and height ("W H"), so that the page keeps their room while they are fetched. */
+  readonly box?: string;
+};
+
+const OriginalMermaid = lazy(() => import('@theme-original/Mermaid'));
 
 /** How far outside the viewport a diagram starts to be drawn, so that it is ready when seen. */
 const AHEAD = '800px 0px';
@@ -72,7 +83,7 @@ function useDrawn(ref: RefObject<HTMLElement>, wanted: boolean): boolean {
   return drawn;
 }
 
-export default function LazyMermaid(props: Props): JSX.Element {
+function LazyMermaid(props: Props): JSX.Element {
   const ref = useRef<HTMLDivElement>(null);
   const wanted = useWanted(ref);
   const drawn = useDrawn(ref, wanted);
@@ -81,9 +92,72 @@ export default function LazyMermaid(props: Props): JSX.Element {
       {!drawn && <DiagramSource {...props} />}
       {wanted && (
         <Suspense fallback={null}>
-          <Mermaid {...props} />
+          <OriginalMermaid {...props} />
         </Suspense>
       )}
     </div>
   );
+}
+
+/** Both colour modes' drawings, one after the other; CSS shows the one of the current mode. */
+function useDrawings(drawing: string): {html: string | undefined; failed: boolean; ref: RefObject<HTMLDivElement>} {
+  const ref = useRef<HTMLDivElement>(null);
+  const [fetched, setFetched] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  const folder = useBaseUrl('/diagrams/');
+  const rendered =
+    serverDrawings && `${serverDrawings[`${drawing}-light.svg`]}${serverDrawings[`${drawing}-dark.svg`]}`;
+  useEffect(() => {
+    // Hydrated over the static render: the SVG is already in the element.
+    if (ref.current?.firstElementChild) return undefined;
+    // Rendered in the browser (a client-side navigation): the two files.
+    let current = true;
+    Promise.all(
+      ['light', 'dark'].map((mode) =>
+        fetch(`${folder}${drawing}-${mode}.svg`).then((response) => {
+          if (!response.ok) throw new Error(`${response.status} ${response.url}`);
+          return response.text();
+        }),
+      ),
+    )
+      .then((svgs) => {
+        // Only a drawing goes into the page (a host may answer a missing file with an HTML page).
+        if (!svgs.every((svg) => svg.startsWith('<svg '))) throw new Error('not a drawing');
+        return svgs;
+      })
+      .then(
+        (svgs) => current && setFetched(svgs.join('')),
+        () => current && setFailed(true),
+      );
+    return () => {
+      current = false;
+    };
+  }, [drawing, folder]);
+  return {html: rendered ?? fetched, failed, ref};
+}
+
+function DrawnDiagram({drawing, value, box}: Props & {drawing: string}): JSX.Element {
+  const {html, failed, ref} = useDrawings(drawing);
+  const [width, height] = (box ?? '').split(' ').map(Number);
+  const room = width > 0 && height > 0 ? {maxWidth: `${width}px`, aspectRatio: `${width} / ${height}`} : undefined;
+  // Drawings that cannot be fetched (offline, say): Mermaid draws the diagram from its source.
+  if (failed) return <LazyMermaid value={value} />;
+  return (
+    <div className={styles.diagram}>
+      <div
+        ref={ref}
+        className={`docusaurus-mermaid-container ${styles.drawn}`}
+        data-drawing={drawing}
+        style={room}
+        // Hydration keeps the server-rendered SVG (React does not compare inner HTML when it hydrates);
+        // in the browser the markup comes from the site's own /diagrams/ files.
+        dangerouslySetInnerHTML={{__html: html ?? ''}}
+        suppressHydrationWarning
+      />
+    </div>
+  );
+}
+
+export default function Mermaid(props: Props): JSX.Element {
+  return props.drawing ? <DrawnDiagram {...props} drawing={props.drawing} /> : <LazyMermaid {...props} />;
 }
