@@ -11,14 +11,19 @@ export async function open(page: Page, path: string): Promise<void> {
   await hydrated(page);
 }
 
-/** A client-side navigation to `path`, as a link would make it (react-router follows the history). */
+/**
+ * A client-side navigation to `path`, as a link would make it (react-router follows the history);
+ * it ends when the new page has replaced the old one (its title differs from the old page's).
+ */
 export async function navigate(page: Page, path: string): Promise<void> {
+  const before = (await page.locator('h1').first().textContent()) ?? '';
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('h1')).not.toHaveText(before);
 }
 
 /**

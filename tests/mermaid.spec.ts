@@ -122,6 +122,9 @@ test('after a client-side navigation the drawings come from /diagrams/, in the r
   await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Introduction'}).click();
   await expect(page).toHaveURL(/\/docs\/v3\/intro$/);
   const containers = page.locator('.docusaurus-mermaid-container');
+  // The old page stays until the new one's code has loaded: wait for the new page to render.
+  await expect(page.locator('h1')).toHaveText(/^Aqua Protocol v3/);
+  await expect(containers).not.toHaveCount(0);
   const count = await containers.count();
   expect(count).toBeGreaterThan(1);
   const heights = () => containers.evaluateAll((all) => all.map((c) => Math.round(c.getBoundingClientRect().height)));
