@@ -1,8 +1,8 @@
 // Wrapper. A diagram drawn ahead of time (src/plugins/drawn-diagrams: `drawing` names its two SVG
 // files) is shown as that SVG, in the page's HTML, with no Mermaid in the browser: Mermaid's code and
-// layout were most of the blocking time of pages with a diagram near the top (at 4x CPU slowdown,
-// /docs/v3/sdk/api/chainable 612 → 94 ms; benchmarks/README, "Diagrams drawn ahead of time"). A diagram without drawings is drawn in the browser, as stock
-// theme-mermaid 3.6.3 does, but the library (~150 KB gz, which stock imports statically on every
+// layout were most of the blocking time of pages with a diagram near the top (bench:profile at 4x
+// CPU slowdown, /docs/v3/sdk/api/chainable 1,373 → 510 ms; benchmarks/README, "Diagrams drawn ahead
+// of time"). A diagram without drawings is drawn in the browser, as stock theme-mermaid 3.6.3 does, but the library (~150 KB gz, which stock imports statically on every
 // page) loads only when the diagram comes near the viewport or the page is printed; until then, and
 // without JavaScript, readers see its source as text. It also lifts the contrast of edge labels in
 // dark mode (styles.module.css).
