@@ -60,6 +60,19 @@ for (let run = 1; run <= RUNS; run++) {
   });
 }
 
+// At a person's pace the keys span the swap, the search bar emptying its new box (a timer after it
+// mounts) and its wiring: a key that lands just after the emptying must join the text, at its end.
+test('typing at 100 ms a key straight after Ctrl+K loses nothing and keeps the order (cold page)', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await coldPage(browser, baseURL!);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(TEXT, {delay: 100});
+  await expectSearched(page, TEXT);
+  await page.context().close();
+});
+
 test('typing with no delay at all straight after Ctrl+K loses nothing (cold page)', async ({browser, baseURL}) => {
   const page = await coldPage(browser, baseURL!);
   await page.keyboard.press('Control+k');

@@ -42,8 +42,11 @@ class Engine {
     this.driverErrors = [];
   }
 
-  /** Polls `fn` (a function run in the page with `args`) until it returns a truthy value. */
-  async waitFor(fn, args = [], {timeout = 15_000, message = String(fn)} = {}) {
+  /**
+   * Polls `fn` (a function run in the page with `args`) until it returns a truthy value. On a
+   * timeout, `state` (a page function given the same `args`) says what the page showed instead.
+   */
+  async waitFor(fn, args = [], {timeout = 15_000, message = String(fn), state} = {}) {
     const end = Date.now() + timeout;
     // The answer is made a boolean in the page: a DOM element does not cross every driver.
     const probe = new Function('...args', `return Boolean((${fn}).apply(null, args));`);
@@ -55,7 +58,12 @@ class Engine {
       } catch (error) {
         last = error;
       }
-      if (Date.now() > end) throw new Error(`${this.name}: timed out waiting for ${message} (last: ${last})`);
+      if (Date.now() > end) {
+        const shown = state ? await this.evaluate(state, ...args).catch((error) => `unknown: ${error}`) : last;
+        throw new Error(
+          `${this.name}: timed out waiting for ${message} (${state ? 'page' : 'last'}: ${JSON.stringify(shown)})`,
+        );
+      }
       await sleep(100);
     }
   }
@@ -136,9 +144,9 @@ class FirefoxEngine extends Engine {
     await (await this.element(selector)).hover();
   }
 
-  async type(selector, text) {
+  async type(selector, text, {delay = 0} = {}) {
     await (await this.element(selector)).focus();
-    await this.page.keyboard.type(text);
+    await this.page.keyboard.type(text, {delay});
   }
 
   /** A key, or a chord such as `Control+k`. */
@@ -230,10 +238,13 @@ class WebKitEngine extends Engine {
     await this.driver.actions().move({origin: element}).perform();
   }
 
-  async type(selector, text) {
+  async type(selector, text, {delay = 0} = {}) {
     const element = await this.element(selector);
     await this.driver.executeScript('arguments[0].focus()', element);
-    await this.driver.actions().sendKeys(text).perform();
+    if (!delay) return this.driver.actions().sendKeys(text).perform();
+    let actions = this.driver.actions();
+    for (const key of text) actions = actions.sendKeys(key).pause(delay);
+    await actions.perform();
   }
 
   async press(chord) {

@@ -70,6 +70,36 @@ function typeInto(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', {bubbles: true}));
 }
 
+/**
+ * An input event's edit made on `text` with the selection `[start, end]`: the new text and caret,
+ * or null for an edit this does not model (composition, undo, formatting).
+ */
+function applyEdit(
+  text: string,
+  [start, end]: [number, number],
+  {inputType, data, dataTransfer}: Pick<InputEvent, 'inputType' | 'data' | 'dataTransfer'>,
+): [string, [number, number]] | null {
+  const splice = (from: number, to: number, insert: string): [string, [number, number]] => {
+    const at = from + insert.length;
+    return [text.slice(0, from) + insert + text.slice(to), [at, at]];
+  };
+  switch (inputType) {
+    case 'insertText':
+    case 'insertReplacementText':
+    case 'insertFromPaste':
+    case 'insertFromDrop': {
+      const insert = data ?? dataTransfer?.getData('text/plain');
+      return insert == null ? null : splice(start, end, insert);
+    }
+    case 'deleteContentBackward':
+      return start < end ? splice(start, end, '') : splice(Math.max(0, start - 1), end, '');
+    case 'deleteContentForward':
+      return start < end ? splice(start, end, '') : splice(start, Math.min(text.length, end + 1), '');
+    default:
+      return null;
+  }
+}
+
 /** The search bar's own markup before it is wired: icon, box, loading ring, shortcut hint. */
 function StandIn({onIntent}: {onIntent: () => void}): JSX.Element {
   const isBrowser = useIsBrowser();
@@ -205,16 +235,29 @@ export default function SearchBarWrapper(): JSX.Element {
     const focused = handOver.current.focused;
     handOver.current = {value: '', focused: false};
     if (!text && !focused) return undefined;
+    // Where the reader's caret was in `text`: the end, unless a key has moved it since.
+    let caret: [number, number] = [text.length, text.length];
     const restore = () => {
       if (input.value === text) return;
       typeInto(input, text);
-      input.setSelectionRange(text.length, text.length);
+      input.setSelectionRange(...caret);
     };
     const onBeforeInput = (event: Event) => {
-      if (event.isTrusted && event.target === input) restore();
+      if (!event.isTrusted || event.target !== input || input.value === text) return;
+      // The box was emptied under the key. WebKit has already chosen where the key's text goes
+      // (the start of the empty box) when this event fires, so a restored value would get it in
+      // the wrong place ("hC" for "Ch"): the edit is made here on the reader's text instead.
+      const edited = applyEdit(text, caret, event as InputEvent);
+      if (!edited) return restore();
+      event.preventDefault();
+      [text, caret] = edited;
+      typeInto(input, text);
+      input.setSelectionRange(...caret);
     };
     const onInput = (event: Event) => {
-      if (event.isTrusted && event.target === input) text = input.value;
+      if (!event.isTrusted || event.target !== input) return;
+      text = input.value;
+      caret = [input.selectionStart ?? text.length, input.selectionEnd ?? text.length];
     };
     root.addEventListener('beforeinput', onBeforeInput, true);
     root.addEventListener('input', onInput, true);
