@@ -446,6 +446,29 @@ test('text selected in the shell stays selected in the playground, so typing rep
   await expect(box).toHaveValue('typed after the swap');
 });
 
+// A reader's press on Notarise starts the load (pointerdown); on a fast connection the code arrives
+// before the button is released, and the click must still notarise.
+test('a click on Notarise whose press spans the swap still notarises', async ({page}) => {
+  await open(page, '/');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const button = playground(page).getByRole('button', {name: /^Notarise/});
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down(); // the playground's code is requested, and held
+  const arrived = page.waitForResponse((response) => response.url().includes('/assets/js/'));
+  release();
+  await arrived;
+  await page.waitForLoadState('networkidle');
+  await page.mouse.up();
+  await expect(status(page)).toHaveText(/Notarised/, {timeout: 30_000});
+});
+
 test('works with the keyboard alone', async ({page}) => {
   await open(page, '/');
   await playground(page).getByLabel('Text to notarise').focus();

@@ -55,14 +55,39 @@ export default function AquaPlayground({variant = 'full'}: Pick<PlaygroundProps,
     if (active instanceof HTMLTextAreaElement) carried.current.selection = [active.selectionStart, active.selectionEnd];
   }
 
+  // A press (pointer down) in the shell that is not yet released. The press itself asks for the
+  // code, which may arrive before the release: swapping then would take the pressed button away,
+  // and the browser would fire no click. The swap waits for the release (and its click).
+  const pressing = useRef(false);
+  const afterPress = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const released = () => {
+      if (!pressing.current) return;
+      pressing.current = false;
+      // After the click that the release fires, in this same task.
+      setTimeout(() => afterPress.current?.());
+    };
+    document.addEventListener('pointerup', released, true);
+    document.addEventListener('pointercancel', released, true);
+    return () => {
+      document.removeEventListener('pointerup', released, true);
+      document.removeEventListener('pointercancel', released, true);
+    };
+  }, []);
+
   function intent(): void {
     void loadEngine().catch(() => undefined);
     loadUi().then(
       (component) => {
-        if (!shell.current) return; // already swapped (intent comes from several events)
-        handOver();
-        // In one task with the hand-over: a key pressed meanwhile would land in the old box.
-        flushSync(() => setUi(() => component));
+        const swap = () => {
+          afterPress.current = null;
+          if (!shell.current) return; // already swapped (intent comes from several events)
+          handOver();
+          // In one task with the hand-over: a key pressed meanwhile would land in the old box.
+          flushSync(() => setUi(() => component));
+        };
+        if (pressing.current) afterPress.current = swap;
+        else swap();
       },
       () => setFailed(true),
     );
@@ -78,7 +103,10 @@ export default function AquaPlayground({variant = 'full'}: Pick<PlaygroundProps,
       className={styles.playground}
       data-testid="aqua-playground"
       onPointerEnter={intent}
-      onPointerDown={intent}
+      onPointerDown={() => {
+        pressing.current = true;
+        intent();
+      }}
       onFocusCapture={intent}>
       {!isBrowser && (
         <p className={styles.notice}>
