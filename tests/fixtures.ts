@@ -26,6 +26,17 @@ export async function navigate(page: Page, path: string): Promise<void> {
   await expect(page.locator('h1')).not.toHaveText(before);
 }
 
+/** Holds the requests that match `url` until the returned function is called. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Waits until no diagram waits for its drawings any more: after a client-side navigation with the
  * drawings' files unavailable, each diagram falls back to being drawn in the browser.

@@ -1,5 +1,5 @@
 import type {Page, Response} from '@playwright/test';
-import {test, expect, open, drawDiagrams, drawingsGivenUp, navigate} from './fixtures';
+import {test, expect, open, drawDiagrams, drawingsGivenUp, holdRequests, navigate} from './fixtures';
 
 // Mermaid diagrams are drawn ahead of time (`npm run diagrams`, src/plugins/drawn-diagrams): each is
 // SVG in the page's HTML, one drawing per colour mode, and a client-side navigation fetches the two
@@ -111,12 +111,7 @@ test('after a client-side navigation the drawings come from /diagrams/, in the r
   const drawings: string[] = [];
   page.on('response', (response) => response.url().includes('/diagrams/') && drawings.push(String(response.status())));
   // The drawings are held until the page has been looked at without them.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/diagrams/*.svg', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/diagrams/*.svg');
   await open(page, '/docs/v3/sdk/getting-started');
   await expect(page.locator('.docusaurus-mermaid-container')).toHaveCount(0);
   await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Introduction'}).click();

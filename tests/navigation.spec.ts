@@ -4,20 +4,9 @@
 // is not set." and section 2/9 "Route changes show a thin progress bar after a 200 ms delay, with no
 // spinner". Chunk responses are held or aborted with page.route to make loading observable.
 import type {Page} from '@playwright/test';
-import {test, expect, open, hydrated} from './fixtures';
+import {test, expect, open, hydrated, holdRequests} from './fixtures';
 
 const LONG_DOC = '/docs/v3/RestAPI';
-
-/** Holds every script request until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/js/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** A link of the docs sidebar, by its target path. */
 const sidebarLink = (page: Page, path: string) => page.locator(`nav.menu a.menu__link[href="${path}"]`);
@@ -36,7 +25,7 @@ test('the next page loads before the switch; the progress bar appears after 200 
       if (w.barAt === undefined && document.getElementById('nprogress')) w.barAt = performance.now();
     }).observe(document.body, {childList: true});
   });
-  const release = await holdScripts(page);
+  const release = await holdRequests(page, '**/assets/js/*.js');
   await sidebarLink(page, '/docs/v3/cli-tool').click();
 
   await expect(page.locator('#nprogress .bar')).toBeAttached();

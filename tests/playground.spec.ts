@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import type {Download, Locator, Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import Aquafier, {dict2Leaves, getHashSum, getMerkleRoot, getWallet, type AquaTree, type FileObject} from 'aqua-js-sdk';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, holdRequests} from './fixtures';
 
 // Runs the SDK's code for each operation; a busy machine needs the margin.
 test.describe.configure({timeout: 120_000});
@@ -430,12 +430,7 @@ test('axe finds nothing in light and dark mode, with results, a gap notice and a
 // The shell is replaced by the playground when its code arrives, often while the reader is typing.
 test('text selected in the shell stays selected in the playground, so typing replaces it', async ({page}) => {
   await open(page, '/');
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/js/**', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/js/**');
   const box = playground(page).getByLabel('Text to notarise');
   await box.focus(); // the playground's code is requested, and held
   await page.keyboard.press('Control+A');
@@ -450,12 +445,7 @@ test('text selected in the shell stays selected in the playground, so typing rep
 // before the button is released, and the click must still notarise.
 test('a click on Notarise whose press spans the swap still notarises', async ({page}) => {
   await open(page, '/');
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/js/**', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/js/**');
   const button = playground(page).getByRole('button', {name: /^Notarise/});
   await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;

@@ -1,6 +1,6 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import type {Page} from '@playwright/test';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, holdRequests} from './fixtures';
 import {BLOG_POSTS, DOCS} from './routes';
 import {REDIRECTS} from '../redirects';
 
@@ -192,17 +192,6 @@ test('a page opened from a result link marks the terms without any search first'
   await expect(page.locator('article mark').first()).toHaveText(/demodomain/i);
   await expect(searchBox(page)).toHaveValue('demodomain');
 });
-
-/** Holds requests matching `pattern` until the returned function is called. */
-async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const themeToggle = (page: Page) => page.getByRole('button', {name: /Switch between dark and light mode/});
 

@@ -6,7 +6,7 @@
 // runs (unknown language, or a <CodeBlock> written in JSX) render as plain text, as stock does.
 // parseLines, parseCodeBlockTitle, parseLanguage, containsLineNumbers and useCodeWordWrap exist
 // only in theme-common/internal; they keep the stock metastring and magic-comment semantics.
-import React, {useMemo, type ReactNode, type RefObject} from 'react';
+import React, {type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames, useThemeConfig} from '@docusaurus/theme-common';
 import {
@@ -85,23 +85,21 @@ export default function CodeBlockString({
   const {lineClassNames, code} = linesOf(children, {metastring, language, magicComments});
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
 
-  const html = useMemo(() => {
-    const original = children.replace(/\n$/, '').split('\n');
-    const lines = code.split('\n');
-    const allRuns = decodeRuns(highlight, original);
-    const indexes = allRuns && keptLineIndexes(original, lines);
-    return lines
-      .map((line, i) => {
-        const runs = indexes && allRuns![indexes[i]];
-        const tokens = runs ? nest(runs) : escape(line);
-        const className = clsx('token-line', lineClassNames[i], showLineNumbers && lineStyles.codeLine);
-        const content = showLineNumbers
-          ? `<span class="${lineStyles.codeLineNumber}"></span><span class="${lineStyles.codeLineContent}">${tokens}</span>`
-          : tokens;
-        return `<span class="${className}">${content}<br/></span>`;
-      })
-      .join('');
-  }, [children, code, highlight, lineClassNames, showLineNumbers]);
+  const original = children.replace(/\n$/, '').split('\n');
+  const lines = code.split('\n');
+  const allRuns = decodeRuns(highlight, original);
+  const indexes = allRuns && keptLineIndexes(original, lines);
+  const html = lines
+    .map((line, i) => {
+      const runs = indexes && allRuns![indexes[i]];
+      const tokens = runs ? nest(runs) : escape(line);
+      const className = clsx('token-line', lineClassNames[i], showLineNumbers && lineStyles.codeLine);
+      const content = showLineNumbers
+        ? `<span class="${lineStyles.codeLineNumber}"></span><span class="${lineStyles.codeLineContent}">${tokens}</span>`
+        : tokens;
+      return `<span class="${className}">${content}<br/></span>`;
+    })
+    .join('');
 
   return (
     <div
