@@ -136,10 +136,10 @@ const config: Config = {
     slimClientPlugin, // keeps tslib out of the browser bundle
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
+    sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     loadOnIntentPlugin, // route prefetches of the links in view run in idle time
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more
-    sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs
   ],
 
   headTags: [

@@ -3,7 +3,7 @@
 // shipped; 3.8 adds it as `rspackPersistentCache`). Without it a warm Rspack build is as slow as a
 // cold one, and slower than a warm webpack build. This sets Rspack's persistent cache up the way
 // 3.6.3 sets up webpack's: one cache per client/server build, evicted when Docusaurus, the theme
-// aliases (swizzles), the site config or the packages change. `npm run clear` empties it.
+// aliases (swizzles), the site config or the packages change, with one cache per devtool. `npm run clear` empties it.
 import path from 'node:path';
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
@@ -17,7 +17,10 @@ export default function buildCachePlugin(context: LoadContext): Plugin {
     name: 'build-cache',
     configureWebpack(config, isServer, {currentBundler}) {
       if (currentBundler.name !== 'rspack') return {};
-      const name = `${isServer ? 'server' : 'client'}-${config.mode}-${context.i18n.currentLocale}`;
+      // A build with source maps (DOCS_SOURCE_MAPS) gets a cache of its own: cached modules carry
+      // no maps, and sharing one cache would evict the normal build's.
+      const devtool = typeof config.devtool === 'string' ? `-${config.devtool}` : '';
+      const name = `${isServer ? 'server' : 'client'}-${config.mode}-${context.i18n.currentLocale}${devtool}`;
       const lockfile = path.join(context.siteDir, 'package-lock.json');
       return {
         cache: true,
