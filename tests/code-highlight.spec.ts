@@ -188,8 +188,9 @@ test.describe('in the browser', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page, PAGE);
     const block = page.locator('.theme-code-block').filter({hasText: 'imports.ts'});
-    const text = (await block.locator('pre').innerText()).replace(/\n$/, '');
+    // On screen first: off screen the lines are not drawn, and innerText is what is drawn.
     await block.hover();
+    const text = (await block.locator('pre').innerText()).replace(/\n$/, '');
     await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
     await expect(block.getByRole('button', {name: 'Copied'})).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);

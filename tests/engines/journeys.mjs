@@ -189,8 +189,9 @@ export async function copyButton(e) {
     if (write) navigator.clipboard.writeText = (text) => ((window.__copied = text), write(text).catch(() => {}));
   });
   const block = '.theme-code-block';
-  const expected = await e.evaluate((s) => document.querySelector(s).querySelector('pre').innerText, block);
+  // On screen first: off screen the lines are not drawn, and innerText is what is drawn.
   await e.hover(block);
+  const expected = await e.evaluate((s) => document.querySelector(s).querySelector('pre').innerText, block);
   await e.click(`${block} button[aria-label="Copy code to clipboard"]`);
   await e.waitFor((s) => document.querySelector(s)?.querySelector('button[aria-label="Copied"]'), [block], {
     message: 'the button saying Copied',

@@ -4,18 +4,12 @@
 // renders. Colours come from the generated theme stylesheet (`.code-highlight`), per colour mode in
 // CSS, so nothing here depends on the colour mode and the server HTML is final. Blocks without
 // runs (unknown language, or a <CodeBlock> written in JSX) render as plain text, as stock does.
-// parseLines, parseCodeBlockTitle, parseLanguage, containsLineNumbers and useCodeWordWrap exist
-// only in theme-common/internal; they keep the stock metastring and magic-comment semantics.
-import React, {type ReactNode, type RefObject} from 'react';
+// parseLines, parseCodeBlockTitle, parseLanguage and containsLineNumbers exist only in
+// theme-common/internal; they keep the stock metastring and magic-comment semantics.
+import React, {useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames, useThemeConfig} from '@docusaurus/theme-common';
-import {
-  containsLineNumbers,
-  parseCodeBlockTitle,
-  parseLanguage,
-  parseLines,
-  useCodeWordWrap,
-} from '@docusaurus/theme-common/internal';
+import {containsLineNumbers, parseCodeBlockTitle, parseLanguage, parseLines} from '@docusaurus/theme-common/internal';
 import type {Props as StockProps} from '@theme/CodeBlock/Content/String';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
@@ -23,6 +17,7 @@ import contentStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content
 import containerStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Container/styles.module.css';
 import lineStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Line/styles.module.css';
 import {decodeRuns, keptLineIndexes, type Run} from '@site/src/plugins/code-highlight/runs';
+import styles from './styles.module.css';
 
 type Props = StockProps & {readonly highlight?: string};
 
@@ -47,6 +42,61 @@ function nest(runs: Run[], depth = 0): string {
     i = j;
   }
   return out;
+}
+
+/**
+ * theme-common's useCodeWordWrap, measuring a block only once it is on screen. Stock measures every
+ * block in an effect right after hydration (`scrollWidth > clientWidth`, to decide whether to offer
+ * the word-wrap button), which forces the layout of every block on the page in one task, including
+ * the lines that content-visibility (styles.module.css) leaves undrawn off screen. Here a block is
+ * measured when it enters the viewport, again after a resize or a toggle if it is on screen, and
+ * when a hidden tab panel holding it is shown (it then enters the viewport). Wrapping sets and
+ * removes single style properties, so the block's --code-lines stays.
+ */
+function useWordWrap() {
+  const [isEnabled, setIsEnabled] = useState(false);
+  const [isCodeScrollable, setIsCodeScrollable] = useState(false);
+  const codeBlockRef = useRef<HTMLPreElement>(null);
+  const onScreen = useRef(false);
+  const measure = useCallback(() => {
+    const pre = codeBlockRef.current;
+    const code = pre?.querySelector('code');
+    // An undrawn block measures as its reserved room: wait until it is drawn (its lines are then
+    // visible to checkVisibility; the <code> holding them always is).
+    const line = code?.firstElementChild;
+    if (!pre || !code || !onScreen.current || line?.checkVisibility?.({contentVisibilityAuto: true}) === false) return;
+    setIsCodeScrollable(pre.scrollWidth > pre.clientWidth || code.style.whiteSpace === 'pre-wrap');
+  }, []);
+  useEffect(() => {
+    const pre = codeBlockRef.current;
+    if (!pre) return undefined;
+    const observer = new IntersectionObserver(([entry]) => {
+      onScreen.current = entry!.isIntersecting;
+      // The next frame: the lines are drawn by then.
+      if (onScreen.current) requestAnimationFrame(measure);
+    });
+    observer.observe(pre);
+    window.addEventListener('resize', measure, {passive: true});
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [measure]);
+  useEffect(measure, [isEnabled, measure]);
+  const toggle = useCallback(() => {
+    const code = codeBlockRef.current?.querySelector('code');
+    if (!code) return;
+    if (isEnabled) {
+      code.style.removeProperty('white-space');
+      code.style.removeProperty('overflow-wrap');
+    } else {
+      code.style.whiteSpace = 'pre-wrap';
+      // Very long words and hashes wrap too, so no scrollbar is left.
+      code.style.overflowWrap = 'anywhere';
+    }
+    setIsEnabled((value) => !value);
+  }, [isEnabled]);
+  return {codeBlockRef, isEnabled, isCodeScrollable, toggle};
 }
 
 type LineOptions = Parameters<typeof parseLines>[1];
@@ -80,7 +130,7 @@ export default function CodeBlockString({
     prism: {defaultLanguage, magicComments},
   } = useThemeConfig();
   const language = (languageProp ?? parseLanguage(blockClassName) ?? defaultLanguage)?.toLowerCase();
-  const wordWrap = useCodeWordWrap();
+  const wordWrap = useWordWrap();
   const title = parseCodeBlockTitle(metastring) || titleProp;
   const {lineClassNames, code} = linesOf(children, {metastring, language, magicComments});
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
@@ -115,10 +165,14 @@ export default function CodeBlockString({
         <pre
           // Scrollable regions must be reachable by keyboard, as in stock.
           tabIndex={0}
-          ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
+          ref={wordWrap.codeBlockRef}
           className={clsx('prism-code', `language-${language ?? 'text'}`, contentStyles.codeBlock, 'thin-scrollbar')}>
           <code
-            className={clsx(contentStyles.codeBlockLines, showLineNumbers && contentStyles.codeBlockLinesWithNumbering)}
+            className={clsx(
+              contentStyles.codeBlockLines,
+              showLineNumbers ? contentStyles.codeBlockLinesWithNumbering : styles.lines,
+            )}
+            style={showLineNumbers ? undefined : ({'--code-lines': lines.length} as CSSProperties)}
             // The lines as HTML, not as React elements: hydration then keeps the server's spans
             // without a fiber and a check for each of them (2,820 spans on the verification
             // reference; bench:profile at 4x CPU: its JavaScript 939 and 976 → 780 and 793 ms).
