@@ -2,8 +2,8 @@
 // Docusaurus 3.6.3 gives webpack a filesystem cache but Rspack none (Rspack lacked one when 3.6
 // shipped; 3.8 adds it as `rspackPersistentCache`). Without it a warm Rspack build is as slow as a
 // cold one, and slower than a warm webpack build. This sets Rspack's persistent cache up the way
-// 3.6.3 sets up webpack's: one cache per client/server build, evicted when Docusaurus, the theme
-// aliases (swizzles), the site config or the packages change, with one cache per devtool. `npm run clear` empties it.
+// 3.6.3 sets up webpack's: one cache per client/server build and devtool, evicted when Docusaurus,
+// the theme aliases (swizzles), the site config or the packages change. `npm run clear` empties it.
 import path from 'node:path';
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';

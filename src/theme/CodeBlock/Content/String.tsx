@@ -49,31 +49,28 @@ function nest(runs: Run[], depth = 0): string {
  * block in an effect right after hydration (`scrollWidth > clientWidth`, to decide whether to offer
  * the word-wrap button), which forces the layout of every block on the page in one task, including
  * the lines that content-visibility (styles.module.css) leaves undrawn off screen. Here a block is
- * measured when it enters the viewport, again after a resize or a toggle if it is on screen, and
- * when a hidden tab panel holding it is shown (it then enters the viewport). Wrapping sets and
- * removes single style properties, so the block's --code-lines stays.
+ * measured only while its lines are drawn: when it enters the viewport (which covers a hidden tab
+ * panel being shown), after a resize and after a toggle. Wrapping sets and removes single style
+ * properties, so the block's --code-lines stays.
  */
 function useWordWrap() {
   const [isEnabled, setIsEnabled] = useState(false);
   const [isCodeScrollable, setIsCodeScrollable] = useState(false);
   const codeBlockRef = useRef<HTMLPreElement>(null);
-  const onScreen = useRef(false);
   const measure = useCallback(() => {
     const pre = codeBlockRef.current;
-    const code = pre?.querySelector('code');
-    // An undrawn block measures as its reserved room: wait until it is drawn (its lines are then
-    // visible to checkVisibility; the <code> holding them always is).
-    const line = code?.firstElementChild;
-    if (!pre || !code || !onScreen.current || line?.checkVisibility?.({contentVisibilityAuto: true}) === false) return;
-    setIsCodeScrollable(pre.scrollWidth > pre.clientWidth || code.style.whiteSpace === 'pre-wrap');
+    // Undrawn lines measure as their reserved room, and measuring them would draw them: wait.
+    // (checkVisibility sees the lines as undrawn; the <code> holding them it does not.)
+    const line = pre?.querySelector('code')?.firstElementChild;
+    if (!pre || line?.checkVisibility?.({contentVisibilityAuto: true}) === false) return;
+    setIsCodeScrollable(pre.scrollWidth > pre.clientWidth);
   }, []);
   useEffect(() => {
     const pre = codeBlockRef.current;
     if (!pre) return undefined;
     const observer = new IntersectionObserver(([entry]) => {
-      onScreen.current = entry!.isIntersecting;
       // The next frame: the lines are drawn by then.
-      if (onScreen.current) requestAnimationFrame(measure);
+      if (entry!.isIntersecting) requestAnimationFrame(measure);
     });
     observer.observe(pre);
     window.addEventListener('resize', measure, {passive: true});
