@@ -130,6 +130,9 @@ async function backToTopSamples(page: Page): Promise<number[]> {
   // Instant scrolls (a wheel animates, and a downward step would cancel the button's scroll).
   await page.evaluate(() => window.scrollTo(0, 2500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
+  // Two frames, so the page has handled that scroll's event: otherwise, on a busy machine, both
+  // scrolls can reach it as one, downward, and the button stays hidden (one full-suite run).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.evaluate(() => window.scrollBy(0, -100)); // the button shows while the reader scrolls up
   const button = page.getByRole('button', {name: 'Scroll back to top'});
   await expect(button).toBeVisible();
