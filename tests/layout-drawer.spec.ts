@@ -52,6 +52,12 @@ test.describe('mobile drawer', () => {
     // Move on inside the site first, so that Back has an in-site entry to go back to.
     await page.locator('.pagination-nav__link--next').click();
     await expect(page).toHaveURL(/\/docs\/v3\/schema_2$/);
+    // The navbar hid while the page scrolled down to the link, and slides back in once the new page
+    // is at its top. Tap the button when it is wholly on screen, as a reader would: a click on it
+    // while it is partly off screen makes Playwright scroll the page down first, which hides the
+    // navbar again and the click misses (seen once in a full-suite run on a busy machine).
+    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbarHidden/);
+    await expect(page.locator(hamburger)).toBeInViewport({ratio: 1});
     await page.locator(hamburger).click();
     await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
     await page.goBack();
