@@ -17,6 +17,7 @@ import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
 import loadOnIntentPlugin from './src/plugins/load-on-intent';
+import stagedEntryPlugin from './src/plugins/staged-entry';
 import searchTyposPlugin from './src/plugins/search-typos';
 
 /**
@@ -139,6 +140,7 @@ const config: Config = {
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     loadOnIntentPlugin, // route prefetches of the links in view run in idle time
+    stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more
   ],
 

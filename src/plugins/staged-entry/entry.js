@@ -1,0 +1,26 @@
+// The client entry of production builds (./index.ts). Core's entry (clientEntry.js) evaluates the
+// whole module tree, matches the route and starts loading its chunks in the one task that runs
+// main.js; here the same work runs in a few tasks with a yield between them, so the browser can
+// handle input and paint in between. Same modules, same order of effects: each step only makes
+// the next one cheaper (a module evaluated once is not evaluated again; a route chunk already
+// requested is not requested again), and the last step is core's entry itself.
+/* eslint-disable @typescript-eslint/no-require-imports -- a require() evaluates a module when the step runs; an import would evaluate it at once */
+const steps = [
+  // React DOM and the scheduler.
+  () => require('react-dom/client'),
+  // The route table, the chunk registry and the app's component tree (theme, client modules).
+  () => require('@docusaurus/core/lib/client/App'),
+  // The current route's chunks start loading. Core's entry preloads the same route again, waits for
+  // it and meets any failure itself, so this promise's outcome is not needed here.
+  () =>
+    require('@docusaurus/core/lib/client/preload')
+      .default(window.location.pathname)
+      .catch(() => {}),
+  () => require('@docusaurus/core/lib/client/clientEntry'),
+];
+
+function run() {
+  steps.shift()();
+  if (steps.length > 0) setTimeout(run, 0);
+}
+run();
