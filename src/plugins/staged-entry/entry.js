@@ -8,8 +8,13 @@
 const steps = [
   // React DOM and the scheduler.
   () => require('react-dom/client'),
-  // The route table, the chunk registry and the app's component tree (theme, client modules).
+  // The route table and the chunk registry.
+  () => require('@generated/routes'),
+  // The app's component tree (theme, client modules).
   () => require('@docusaurus/core/lib/client/App'),
+  // The route table's paths compiled to regular expressions by matching the current path once
+  // (react-router caches them), so the steps that match it again do not compile them.
+  () => require('react-router-config').matchRoutes(require('@generated/routes').default, window.location.pathname),
   // The current route's chunks start loading. Core's entry preloads the same route again, waits for
   // it and meets any failure itself, so this promise's outcome is not needed here.
   () =>
