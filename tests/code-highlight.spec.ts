@@ -188,8 +188,10 @@ test.describe('in the browser', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page, PAGE);
     const block = page.locator('.theme-code-block').filter({hasText: 'imports.ts'});
-    // On screen first: off screen the lines are not drawn, and innerText is what is drawn.
+    // On screen first: off screen the lines are not drawn, and innerText is what is drawn. They
+    // are drawn at the next frame after the scroll, which a busy machine can delay past the read.
     await block.hover();
+    await expect.poll(() => block.locator('pre').innerText()).not.toBe('');
     const text = (await block.locator('pre').innerText()).replace(/\n$/, '');
     await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
     await expect(block.getByRole('button', {name: 'Copied'})).toBeVisible();

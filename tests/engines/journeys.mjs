@@ -189,8 +189,12 @@ export async function copyButton(e) {
     if (write) navigator.clipboard.writeText = (text) => ((window.__copied = text), write(text).catch(() => {}));
   });
   const block = '.theme-code-block';
-  // On screen first: off screen the lines are not drawn, and innerText is what is drawn.
+  // On screen first: off screen the lines are not drawn, and innerText is what is drawn. They
+  // are drawn at the next frame after the scroll, which a busy machine can delay past the read.
   await e.hover(block);
+  await e.waitFor((s) => document.querySelector(s).querySelector('pre').innerText.trim() !== '', [block], {
+    message: "the block's lines drawn",
+  });
   const expected = await e.evaluate((s) => document.querySelector(s).querySelector('pre').innerText, block);
   await e.click(`${block} button[aria-label="Copy code to clipboard"]`);
   await e.waitFor((s) => document.querySelector(s)?.querySelector('button[aria-label="Copied"]'), [block], {
