@@ -1,9 +1,9 @@
 // The client entry of production builds (./index.ts). Core's entry (clientEntry.js) evaluates the
 // whole module tree, matches the route and starts loading its chunks in the one task that runs
 // main.js; here the same work runs in a few tasks with a yield between them, so the browser can
-// handle input and paint in between. Same modules, same order of effects: each step only makes
-// the next one cheaper (a module evaluated once is not evaluated again; a route chunk already
-// requested is not requested again), and the last step is core's entry itself.
+// handle input and paint in between. Same modules and same work, a few modules evaluated earlier:
+// each step only makes the next one cheaper (a module evaluated once is not evaluated again; a
+// route chunk already requested is not requested again), and the last step is core's entry.
 /* eslint-disable @typescript-eslint/no-require-imports -- a require() evaluates a module when the step runs; an import would evaluate it at once */
 const steps = [
   // React DOM and the scheduler.
