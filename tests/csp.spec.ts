@@ -5,7 +5,7 @@
 // journeys that run code on demand. Static hosts get the same headers from build/_headers.
 import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, openDropdown} from './fixtures';
 import {watchPolicy as watch} from './guards';
 
 /** Opens a page and checks that the policy came with it. */
@@ -68,8 +68,8 @@ test('search, diagrams, the wrong-base-URL check and navigation break no policy'
     await page.getByRole('listbox').getByRole('option').first().click();
     await page.waitForLoadState('networkidle');
   }
-  await page.locator('.navbar .dropdown').first().hover();
-  await page.locator('.navbar .dropdown__menu').getByRole('link').last().click();
+  const menu = await openDropdown(page.locator('.navbar .dropdown').first());
+  await menu.getByRole('link').last().click();
   await page.waitForLoadState('networkidle');
   await page.goBack();
   await page.goForward();

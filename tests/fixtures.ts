@@ -1,4 +1,4 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page} from '@playwright/test';
 
 /** Waits until React has hydrated the page, so that clicks reach their handlers. */
 export async function hydrated(page: Page): Promise<void> {
@@ -68,6 +68,23 @@ export async function drawDiagrams(page: Page): Promise<void> {
  * A `page` that records console errors and uncaught exceptions; a test fails when any appear,
  * unless it empties `consoleErrors` itself because it provokes them on purpose.
  */
+/**
+ * Opens a navbar dropdown as a reader does, by pointing at it, and waits until its menu has
+ * stopped sliding in. A click on a menu entry that is still moving fails Playwright's stability
+ * check, and Playwright's later attempts scroll the entry to the middle of the window first; the
+ * navbar hides on that scroll and takes the menu away from under the pointer (seen under CPU load:
+ * the page scrolled by 191 px and the click missed or never ended on the link).
+ */
+export async function openDropdown(dropdown: Locator): Promise<Locator> {
+  const menu = dropdown.locator('.dropdown__menu');
+  await dropdown.hover();
+  await expect(menu).toBeVisible();
+  await menu.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished));
+  });
+  return menu;
+}
+
 export const test = base.extend<{consoleErrors: string[]}>({
   consoleErrors: async ({page}, use) => {
     const errors: string[] = [];

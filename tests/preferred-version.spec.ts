@@ -2,7 +2,7 @@
 // section 9 "default storage local storage": a version chosen in the version dropdown is stored
 // under `docs-preferred-version-default` and used afterwards by the version-aware navbar item.
 import type {Page} from '@playwright/test';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, openDropdown} from './fixtures';
 
 const KEY = 'docs-preferred-version-default';
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), KEY);
@@ -16,8 +16,8 @@ test('a version chosen in the dropdown is remembered and used by version-aware l
   expect(await stored(page)).toBeNull();
   await expect(versionToggle(page)).toHaveText('v3');
 
-  await versionToggle(page).hover();
-  await page.locator('.navbar .dropdown__menu').getByRole('link', {name: 'v1', exact: true}).click();
+  const menu = await openDropdown(page.locator('.navbar .dropdown').first());
+  await menu.getByRole('link', {name: 'v1', exact: true}).click();
   await expect(page).toHaveURL(/\/docs\/v1\/intro$/);
   expect(await stored(page)).toBe('1.1.0');
 

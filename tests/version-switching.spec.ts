@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, openDropdown} from './fixtures';
 import {DOCS} from './routes';
 
 // The version dropdown keeps the reader's place (src/theme/NavbarItem/DocsVersionDropdownNavbarItem):
@@ -109,12 +109,12 @@ test.describe('switching', () => {
     await open(page, '/docs/v1/Protocol/guardian?from=docs#overview');
     // The links carry them once hydrated, so "open in a new tab" keeps them too.
     await expect(entry(page, 'next')).toHaveAttribute('href', '/docs/next/protocol/guardian?from=docs#overview');
-    await menu(page).locator('..').hover();
+    await openDropdown(menu(page).locator('..'));
     await entry(page, 'next').click();
     await expect(page).toHaveURL('/docs/next/protocol/guardian?from=docs#overview');
     await expect(page.locator('.navbar__items--right .dropdown > .navbar__link')).toHaveText('Next');
 
-    await menu(page).locator('..').hover();
+    await openDropdown(menu(page).locator('..'));
     await entry(page, 'v1').click();
     await expect(page).toHaveURL('/docs/v1/Protocol/guardian?from=docs#overview');
     await expect(page.getByRole('heading', {level: 1})).toBeVisible();
@@ -122,14 +122,14 @@ test.describe('switching', () => {
 
   test('falls back to the main doc and keeps the query string and hash', async ({page}) => {
     await open(page, '/docs/v2/references?tab=1#top');
-    await menu(page).locator('..').hover();
+    await openDropdown(menu(page).locator('..'));
     await entry(page, 'v3').click();
     await expect(page).toHaveURL('/docs/v3/intro?tab=1#top');
   });
 
   test('saves the chosen version as the preferred one, as stock does', async ({page}) => {
     await open(page, '/docs/v3/intro');
-    await menu(page).locator('..').hover();
+    await openDropdown(menu(page).locator('..'));
     await entry(page, 'v1').click();
     await expect(page).toHaveURL('/docs/v1/intro');
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('1.1.0');
