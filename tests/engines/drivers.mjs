@@ -20,6 +20,12 @@ const FIRST_VISIBLE = `return Array.from(document.querySelectorAll(arguments[0])
   ? e.checkVisibility({checkOpacity: false, checkVisibilityCSS: true})
   : e.getClientRects().length > 0) ?? null;`;
 
+// Finds and focuses that element in one script: a box replaced between two calls (the search bar's
+// stand-in swapped for the real one) would leave a stale reference to focus. Returns whether found.
+const FOCUS_FIRST_VISIBLE = `${FIRST_VISIBLE.replace('return ', 'const element = ')}
+element?.focus();
+return element !== null;`;
+
 /**
  * Catches uncaught errors and rejections from the moment it runs. Firefox reports page errors
  * through the driver from the first byte; WebKitWebDriver has no such event, so there it is
@@ -145,7 +151,8 @@ class FirefoxEngine extends Engine {
   }
 
   async type(selector, text, {delay = 0} = {}) {
-    await (await this.element(selector)).focus();
+    if (!(await this.page.evaluate(new Function(FOCUS_FIRST_VISIBLE), selector)))
+      throw new Error(`${this.name}: no visible element matches ${selector}`);
     await this.page.keyboard.type(text, {delay});
   }
 
@@ -239,8 +246,8 @@ class WebKitEngine extends Engine {
   }
 
   async type(selector, text, {delay = 0} = {}) {
-    const element = await this.element(selector);
-    await this.driver.executeScript('arguments[0].focus()', element);
+    if (!(await this.driver.executeScript(FOCUS_FIRST_VISIBLE, selector)))
+      throw new Error(`${this.name}: no visible element matches ${selector}`);
     if (!delay) return this.driver.actions().sendKeys(text).perform();
     let actions = this.driver.actions();
     for (const key of text) actions = actions.sendKeys(key).pause(delay);
