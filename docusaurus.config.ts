@@ -18,6 +18,7 @@ import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
 import loadOnIntentPlugin from './src/plugins/load-on-intent';
 import stagedEntryPlugin from './src/plugins/staged-entry';
+import windowSizePlugin from './src/plugins/window-size';
 import searchTyposPlugin from './src/plugins/search-typos';
 
 /**
@@ -141,6 +142,7 @@ const config: Config = {
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     loadOnIntentPlugin, // route prefetches of the links in view run in idle time
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
+    windowSizePlugin, // the window size learnt after hydration is rendered as a transition
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more
   ],
 

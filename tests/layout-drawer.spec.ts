@@ -12,6 +12,26 @@ test('997 px wide is desktop, 996 px is mobile', async ({page}) => {
   await expect(page.locator('.navbar__items--right').getByRole('link', {name: 'Documentation'})).toBeHidden();
 });
 
+// The server render holds the desktop and the mobile parts together; once hydrated, the page learns
+// the window size (as a transition: src/plugins/window-size) and keeps only the parts for it.
+test('a phone-wide page keeps only its mobile parts after hydration, and a resize swaps them', async ({page}) => {
+  const path = '/docs/v1/Protocol/whitepaper';
+  const html = await (await page.request.get(path)).text();
+  expect(html).toContain('theme-doc-toc-desktop');
+  expect(html).toContain('theme-doc-sidebar-menu');
+  const desktopToc = page.locator('.theme-doc-toc-desktop');
+  const desktopSidebar = page.locator('aside.theme-doc-sidebar-container .theme-doc-sidebar-menu');
+  await page.setViewportSize({width: 360, height: 740});
+  await open(page, path);
+  await expect(desktopToc).toHaveCount(0);
+  await expect(desktopSidebar).toHaveCount(0);
+  await expect(page.locator('.theme-doc-toc-mobile')).toBeVisible();
+  await page.setViewportSize({width: 1280, height: 800});
+  await expect(desktopToc).toBeVisible();
+  await expect(desktopSidebar).toBeVisible();
+  await expect(page.locator('.theme-doc-toc-mobile')).toBeHidden();
+});
+
 test.describe('mobile drawer', () => {
   test.use({viewport: {width: 360, height: 740}});
 
