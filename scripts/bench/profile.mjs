@@ -10,7 +10,8 @@
 //     (webpack's require), React render, commit (mutation and layout effects), passive effects;
 //   - by package (self time of JavaScript samples) and by component (render-phase samples charged
 //     to the nearest component function on the stack), through the build's source maps;
-//   - long tasks (over 50 ms under the 4× slowdown).
+//   - long tasks (over 50 ms under the 4× slowdown), and the blocking time (task time over 50 ms)
+//     from the hydration commit's task on: its effects and the updates they set.
 // Needs a build with source maps: `DOCS_SOURCE_MAPS=true npx docusaurus build` (hidden maps, the
 // scripts are the same bytes as a normal build's). Without maps it still prints the split by kind.
 // The figures are for comparing builds on one machine back to back, not absolute timings.
@@ -208,6 +209,24 @@ async function traceLoad(browser, path) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: Number(values.rate)});
+  // When hydration ends: React's first commit on the page, seen through the hook React DOM calls on
+  // every commit when a developer-tools extension has installed one. (The `data-has-hydrated`
+  // attribute comes later: Helmet sets it after the updates that follow hydration.)
+  await page.addInitScript(() => {
+    globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE() {},
+      onScheduleFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      onCommitFiberRoot() {
+        globalThis.__hydratedAt ??= performance.now();
+      },
+    };
+  });
   await browser.startTracing(page, {categories: CATEGORIES});
   await page.goto(origin + path, {waitUntil: 'load'});
   // Hydrated: one call that waits on a MutationObserver (Playwright's polling locators would run in
@@ -238,11 +257,13 @@ async function traceLoad(browser, path) {
       }),
   );
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  const hydratedAt = await page.evaluate(() => globalThis.__hydratedAt);
+  if (hydratedAt === undefined) throw new Error(`${path}: the hydration commit was not seen`);
   await context.close();
-  return analyse(Array.isArray(trace) ? trace : trace.traceEvents);
+  return analyse(Array.isArray(trace) ? trace : trace.traceEvents, hydratedAt);
 }
 
-function analyse(events) {
+function analyse(events, hydratedAt) {
   // The renderer main thread that ran our page: the CrRendererMain with the most ParseHTML time.
   const names = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
@@ -275,6 +296,10 @@ function analyse(events) {
     return t && t.dur > 50_000 ? longTasks[tasks.filter((u) => u.dur > 50_000).indexOf(t)] : null;
   };
   const blocking = tasks.reduce((sum, t) => sum + Math.max(0, t.dur / 1000 - 50), 0);
+  // From the task of the hydration commit on (its effects, and the updates they set).
+  const blockingAfterHydration = tasks
+    .filter((t) => (t.ts + t.dur - navStart) / 1000 >= hydratedAt)
+    .reduce((sum, t) => sum + Math.max(0, t.dur / 1000 - 50), 0);
 
   const complete = onMain.filter((e) => e.ph === 'X' && e.dur !== undefined && KINDS[e.name]);
   // B/E pairs (some Blink events are emitted that way) → complete events.
@@ -412,6 +437,7 @@ function analyse(events) {
   return {
     busy,
     blocking,
+    blockingAfterHydration,
     longTasks,
     others,
     functions,
@@ -447,6 +473,7 @@ try {
     const summary = {
       busy: mean(runs.map((r) => r.busy)),
       blocking: mean(runs.map((r) => r.blocking)),
+      blockingAfterHydration: runs.map((r) => Math.round(r.blockingAfterHydration)),
       longTasks: runs.map((r) => r.longTasks.map((t) => t.ms).join('+') || '0'),
       longTaskKinds: runs.map((r) =>
         r.longTasks.map((t) => ({
@@ -474,6 +501,7 @@ try {
     console.log(
       `  main thread busy ${fmt(summary.busy)}   blocking (task time over 50 ms) ${fmt(summary.blocking)}   long tasks per run: ${summary.longTasks.join(' | ')}`,
     );
+    console.log(`  blocking from the hydration commit on, per run: ${summary.blockingAfterHydration.join(' | ')} ms`);
     for (const task of summary.longTaskKinds[0])
       console.log(
         `    long task at ${task.at} ms: ${task.ms} ms = ${Object.entries(task.split)
