@@ -65,10 +65,6 @@ export async function drawDiagrams(page: Page): Promise<void> {
 }
 
 /**
- * A `page` that records console errors and uncaught exceptions; a test fails when any appear,
- * unless it empties `consoleErrors` itself because it provokes them on purpose.
- */
-/**
  * Opens a navbar dropdown as a reader does, by pointing at it, and waits until its menu has
  * stopped sliding in. A click on a menu entry that is still moving fails Playwright's stability
  * check, and Playwright's later attempts scroll the entry to the middle of the window first; the
@@ -85,6 +81,10 @@ export async function openDropdown(dropdown: Locator): Promise<Locator> {
   return menu;
 }
 
+/**
+ * A `page` that records console errors and uncaught exceptions; a test fails when any appear,
+ * unless it empties `consoleErrors` itself because it provokes them on purpose.
+ */
 export const test = base.extend<{consoleErrors: string[]}>({
   consoleErrors: async ({page}, use) => {
     const errors: string[] = [];
