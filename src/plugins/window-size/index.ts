@@ -5,10 +5,10 @@
 // updates that effects make after hydration. The client build resolves theme-common's hook to
 // ./useWindowSize.js, which sets the first value as a transition: React renders it in slices of a
 // few milliseconds and can stop for input. Later changes (resizes) are set as before.
-// Measured (benchmarks/README.md, "The mobile layout after hydration"): phone-sized window, 4x CPU,
-// 10 loads each of the whitepaper and the verification reference, alternating with the build
-// before: a task over 50 ms after the hydration commit in 19 of 20 loads before (61-133 ms), in 8
-// of 20 after (51-80 ms); median blocking time after hydration 36 and 39 ms before, 2 and 0 after.
+// Measured (benchmarks/README.md, "The mobile layout after hydration"): bench:profile's blocking
+// time from the hydration commit on, phone viewport, 4x CPU, 10 loads per page in two sessions
+// alternating with the build before: median 36 -> 0 ms on the whitepaper, 32 -> 1 ms on the
+// verification reference.
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
