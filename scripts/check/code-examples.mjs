@@ -9,6 +9,8 @@
 // - A block whose info string carries the bare word `network` is only type-checked. Every other
 //   block is transpiled and run with Node, with the network blocked (scripts/check/examples/no-network.mjs)
 //   and a time limit; it must exit with status 0.
+// - A block may import a module that another block of the same version publishes (`./strict-verify.js`
+//   for the block titled strict-verify.ts, scripts/lib/doc-modules.mjs); that block is placed beside it.
 // - If a runnable block is followed immediately by a ```text title="Output" fence, stdout must match
 //   it line by line; `…` (U+2026) in an expected line matches any run of characters.
 //
@@ -31,6 +33,7 @@ import {createRequire} from 'node:module';
 import {availableParallelism, tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
+import {siblingModules} from '../lib/doc-modules.mjs';
 import {infoWords, parseFences} from '../lib/fences.mjs';
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -184,6 +187,13 @@ async function main() {
     b.errors = [];
     mkdirSync(b.dir);
     writeFileSync(join(b.dir, b.source), b.code + '\n');
+    try {
+      b.modules = siblingModules(ROOT, b.file, b.code);
+    } catch (error) {
+      b.modules = [];
+      b.moduleError = error.message;
+    }
+    for (const m of b.modules) writeFileSync(join(b.dir, `${m.name}.${m.lang}`), m.body + '\n');
   });
   writeFileSync(
     join(work, 'tsconfig.json'),
@@ -205,14 +215,16 @@ async function main() {
 
   // 2. Transpile (no type information needed) and run every block not marked `network`.
   const runnable = blocks.filter((b) => !b.network);
+  const toJs = (lang, code) =>
+    lang === 'ts'
+      ? ts.transpileModule(code, {
+          compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false},
+        }).outputText
+      : code;
   for (const b of runnable) {
-    const js =
-      b.lang === 'ts'
-        ? ts.transpileModule(b.code, {
-            compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false},
-          }).outputText
-        : b.code;
-    writeFileSync(join(b.dir, 'example.mjs'), js);
+    writeFileSync(join(b.dir, 'example.mjs'), toJs(b.lang, b.code));
+    for (const m of b.modules.filter((m) => m.lang === 'ts'))
+      writeFileSync(join(b.dir, `${m.name}.js`), toJs('ts', m.body));
   }
   const limit = Math.max(2, Math.min(8, availableParallelism()));
   const runsDone = pool(runnable, limit, async (b) => {
@@ -256,6 +268,7 @@ async function main() {
   for (const b of blocks) {
     const where = `${b.file}:${b.line}`;
     const problems = [];
+    if (b.moduleError) problems.push(b.moduleError);
     for (const e of b.errors)
       problems.push(
         `${b.file}:${b.line + e.line}:${e.col} ${e.text}${e.more.length ? '\n      ' + e.more.join('\n      ') : ''}`,
