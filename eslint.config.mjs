@@ -41,12 +41,13 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration, sidebars, Node scripts and Playwright specs run in Node.
+    // Configuration, sidebars, Node scripts, Playwright specs and the content tests run in Node.
     files: [
       '*.{ts,mjs,js}',
       'scripts/**/*.{mjs,js,ts}',
       'server/**/*.mjs',
       'tests/**/*.ts',
+      'tests/content/**/*.mjs',
       'src/plugins/**/*.{ts,js}',
     ],
     languageOptions: {globals: globals.node},

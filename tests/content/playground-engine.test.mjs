@@ -4,7 +4,6 @@
 // verifier (getHashSum over reorderRevisionsProperties). These tests check that both equal the
 // hashes the SDK writes, that the extra check passes every tree the SDK builds and fails the
 // changes it is meant to catch, and that the engine's operations produce trees the SDK verifies.
-/* global structuredClone, TextEncoder -- Node 20 globals, not in the lint config for .mjs tests */
 import assert from 'node:assert/strict';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';

@@ -5,7 +5,6 @@
 // accepts a forgery, the test pins that (the page says so), and the page's recipe must reject it.
 // Everything is offline and deterministic: fixed test vectors, or trees whose random parts (nonce,
 // time) do not change the outcome.
-/* global Buffer, console, process, setImmediate, structuredClone */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {EventEmitter} from 'node:events';
@@ -75,6 +74,10 @@ function vectorTree() {
   };
 }
 
+function assertAccepted(result) {
+  assert.deepEqual({ok: result.ok, errors: result.errors}, {ok: true, errors: []});
+}
+
 async function sdkTag(tree, files, credentials) {
   return (await aquafier.verifyAquaTree(tree, files, credentials)).tag;
 }
@@ -100,14 +103,14 @@ before(async () => {
 describe('genuine trees are accepted', () => {
   test('the fixed file + signature vectors', async () => {
     assert.equal(await sdkTag(vectorTree(), [hello]), 'ok');
-    assert.deepEqual(await verifyStrict(vectorTree(), [hello]), {ok: true, errors: []});
+    assertAccepted(await verifyStrict(vectorTree(), [hello]));
   });
 
   test('a tree-mode form with two signatures, and the same form with a hidden field', async () => {
     const form = {fileName: 'claim.json', fileContent: JSON.stringify({name: 'Alice', age: 30}), path: './claim.json'};
     const tree = await signedTree(form, {form: true, signatures: 2});
     assert.equal(await sdkTag(tree, [form]), 'ok');
-    assert.deepEqual(await verifyStrict(tree, [form]), {ok: true, errors: []});
+    assertAccepted(await verifyStrict(tree, [form]));
 
     const hidden = structuredClone(tree);
     const [formHash] = Object.keys(hidden.revisions);
@@ -115,7 +118,7 @@ describe('genuine trees are accepted', () => {
     assert.ok(result.isOk());
     assert.ok('forms_name.deleted' in hidden.revisions[formHash]);
     assert.equal(await sdkTag(hidden, [form]), 'ok');
-    assert.deepEqual(await verifyStrict(hidden, [form]), {ok: true, errors: []});
+    assertAccepted(await verifyStrict(hidden, [form]));
   });
 
   test('a linked pair of trees, with the linked tree and its file supplied', async () => {
@@ -130,7 +133,7 @@ describe('genuine trees are accepted', () => {
     const tree = linked.data.aquaTree;
     const files = [contract, annex, {fileName: 'annex.txt.aqua.json', fileContent: b, path: './annex.txt.aqua.json'}];
     assert.equal(await sdkTag(tree, files), 'ok');
-    assert.deepEqual(await verifyStrict(tree, files), {ok: true, errors: []});
+    assertAccepted(await verifyStrict(tree, files));
 
     // The SDK never compares link_file_hashes with the linked file; the recipe does.
     const wrongAnnex = {...annex, fileContent: 'another annex'};
@@ -163,7 +166,7 @@ describe('forged form values', () => {
     );
     const strict = await verifyStrict(forged, [form]);
     assert.equal(strict.ok, false);
-    assert.ok(strict.errors.some((e) => e.includes('leaf of forms_name')));
+    assert.ok(strict.errors.some((e) => e.includes('its fields do not give its hash')));
   });
 
   test('value, leaf and file_hash changed together, signature kept: SDK accepts, verifyStrict rejects', async () => {
@@ -181,7 +184,7 @@ describe('forged form values', () => {
     assert.equal(await sdkTag(forged, [newForm]), 'ok', 'SDK gap: tree-mode root never rebuilt');
     const strict = await verifyStrict(forged, [newForm]);
     assert.equal(strict.ok, false);
-    assert.ok(strict.errors.some((e) => e.includes('Merkle root of the leaves does not match')));
+    assert.ok(strict.errors.some((e) => e.includes('its fields do not give its hash')));
   });
 
   test('a form file that disagrees with the stored fields fails verifyStrict', async () => {
@@ -197,7 +200,7 @@ describe('forged form values', () => {
     const genuine = {revisions: {[root]: revision}, file_index: {[root]: 'claim.json'}};
     const strict = await verifyStrict(genuine, [liar]);
     assert.equal(strict.ok, false);
-    assert.ok(strict.errors.some((e) => e.includes('forms_name does not match the form file')));
+    assert.ok(strict.errors.some((e) => e.includes('forms_name differs from the form file')));
   });
 });
 
@@ -236,7 +239,7 @@ describe('forged signatures', () => {
     assert.equal(await sdkTag(other, files), 'ok', 'SDK gap: no chain check');
     const strict = await verifyStrict(other, files);
     assert.equal(strict.ok, false);
-    assert.ok(strict.errors.some((e) => e.includes('previous revision is missing')));
+    assert.ok(strict.errors.some((e) => e.includes('not on the chain from the genesis revision')));
   });
 
   test('a signature replayed onto another tree with its predecessor rewritten: both reject', async () => {
@@ -260,13 +263,16 @@ describe('dropped and reordered revisions', () => {
     assert.equal((await verifyStrict(tree, [file])).ok, false);
   });
 
-  test('reversing the order of revisions: SDK accepts, verifyStrict rejects', async () => {
+  test('reversing the order of the keys: both accept, and verifyStrict gives the chain in hash-link order', async () => {
     const tree = vectorTree();
     tree.revisions = Object.fromEntries(Object.entries(tree.revisions).reverse());
-    assert.equal(await sdkTag(tree, [hello]), 'ok', 'SDK gap: insertion order not checked');
+    assert.equal(await sdkTag(tree, [hello]), 'ok');
     const strict = await verifyStrict(tree, [hello]);
-    assert.equal(strict.ok, false);
-    assert.ok(strict.errors.some((e) => e.includes('not a genesis revision')));
+    assertAccepted(strict);
+    assert.deepEqual(
+      strict.chain.map((e) => e.hash),
+      [G, S],
+    );
   });
 });
 
@@ -292,7 +298,7 @@ describe('swapped files', () => {
     assert.equal(await sdkTag(tree, [evil]), 'ok', 'SDK gap: leaves switch the hash check off');
     const strict = await verifyStrict(tree, [evil]);
     assert.equal(strict.ok, false);
-    assert.ok(strict.errors.some((e) => e.includes('scalar revision must not carry leaves')));
+    assert.ok(strict.errors.some((e) => e.includes('leaves')));
   });
 
   test('a file revision without a file_index entry: SDK throws TypeError, verifyStrict reports it', async () => {
@@ -302,8 +308,7 @@ describe('swapped files', () => {
     assert.equal(await sdkTag(tree, []), 'err');
     const strict = await verifyStrict(tree, [hello]);
     assert.equal(strict.ok, false);
-    assert.ok(strict.errors.some((e) => e.includes('sdk threw: TypeError')));
-    assert.ok(strict.errors.some((e) => e.includes('no file content')));
+    assert.ok(strict.errors.some((e) => e.includes('its file is not supplied')));
   });
 });
 

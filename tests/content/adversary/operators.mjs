@@ -1,0 +1,394 @@
+// The adversary's operators: every change a holder of genuine trees can make without an honest key.
+// Each takes the attack state {tree, files, pool} and a parameter record p that fast-check draws
+// ({i, j, k} natural numbers, {s} a string, {b} a boolean), and returns the new state. An operator
+// may produce nonsense (a null tree, a broken file): the recipes must answer every input.
+//
+// Catalogue (names as the test reports them):
+//   SDK operations a holder can run: hide, unhide, sign (own key), witness (inline), link
+//   structure: drop, duplicate, reorder, fork, append, splice, retype, reversion, rekey
+//   values: setForm, relief (recompute leaves), refile (rewrite form file and file_hash), fileByte,
+//     fileBytes (pass as Uint8Array), fileObject, fileText (non-JSON), renameFile, addressCase,
+//     lookalike, duplicateKey, nullMember, dropMember
+//   links: selfLink, cycleLink, sameNameLink
+import {getHashSum, getMerkleRoot} from 'aqua-js-sdk';
+import {ATTACKER, sdk, sign} from './world.mjs';
+
+const SCALAR = 'https://aqua-protocol.org/docs/v3/schema_2 | SHA256 | Method: scalar';
+const clone = (v) => structuredClone(v);
+const keysOf = (tree) => Object.keys(tree?.revisions ?? {});
+const pick = (list, n) => (list.length ? list[n % list.length] : undefined);
+const isForm = (r) => r?.revision_type === 'form';
+const sorted = (o) =>
+  Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
+
+/** The revision hash a revision's fields give, by its own method (leaves present: tree). */
+export function hashOf(revision) {
+  const {leaves, ...fields} = revision;
+  if (!leaves) return '0x' + getHashSum(JSON.stringify(sorted(fields)));
+  return getMerkleRoot(
+    Object.keys(fields)
+      .sort()
+      .map((k) => getHashSum(`${k}:${fields[k]}`)),
+  );
+}
+
+/** Puts `revision` under its recomputed hash, keeping its place, and points its successors at it. */
+function rekey(tree, oldHash) {
+  const revision = tree.revisions[oldHash];
+  if (revision?.leaves) {
+    const {leaves: _old, ...fields} = revision;
+    revision.leaves = Object.keys(fields)
+      .sort()
+      .map((k) => getHashSum(`${k}:${fields[k]}`));
+  }
+  const newHash = hashOf(revision);
+  tree.revisions = Object.fromEntries(Object.entries(tree.revisions).map(([h, r]) => [h === oldHash ? newHash : h, r]));
+  for (const r of Object.values(tree.revisions))
+    if (r.previous_verification_hash === oldHash) r.previous_verification_hash = newHash;
+  if (tree.file_index?.[oldHash] !== undefined) {
+    tree.file_index[newHash] = tree.file_index[oldHash];
+    delete tree.file_index[oldHash];
+  }
+  return newHash;
+}
+
+const LOOKALIKE = {a: 'а', e: 'е', o: 'о', c: 'с', p: 'р', x: 'х', A: 'А', E: 'Е', T: 'Т', 0: 'О', 1: 'l'};
+
+/** A form revision's file, rewritten from its visible fields, with file_hash updated. */
+function refile(state, hash, text) {
+  const revision = state.tree.revisions[hash];
+  const name = state.tree.file_index?.[hash];
+  if (!isForm(revision) || typeof name !== 'string') return state;
+  const data = Object.fromEntries(
+    Object.entries(revision)
+      .filter(([k]) => k.startsWith('forms_') && !k.endsWith('.deleted'))
+      .map(([k, v]) => [k.slice(6), v]),
+  );
+  const content = text ?? JSON.stringify(data);
+  revision.file_hash = getHashSum(content);
+  const files = state.files.filter((f) => f.fileName !== name);
+  return {...state, files: [...files, {fileName: name, fileContent: content, path: `./${name}`}]};
+}
+
+/** A link revision after the latest one, pointing at `target` in a tree supplied under `name`. */
+function linkRevision(tree, target, fileHash, name) {
+  const revision = {
+    previous_verification_hash: keysOf(tree).at(-1),
+    local_timestamp: '20250101000000',
+    revision_type: 'link',
+    version: SCALAR,
+    link_type: 'aqua',
+    link_verification_hashes: [target],
+    link_file_hashes: [fileHash],
+  };
+  tree.revisions[hashOf(revision)] = revision;
+  tree.file_index[target] = name;
+}
+
+export const OPERATORS = {
+  // SDK operations
+  async hide(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(tree), p.i);
+    const fields = Object.keys(tree.revisions[hash] ?? {});
+    const field = pick(fields, p.j);
+    if (!field) return st;
+    await sdk.hideFormElements({aquaTree: tree, revision: hash}, field.replace(/^forms_/, ''));
+    return {...st, tree};
+  },
+  async unhide(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(tree), p.i);
+    const field = pick(Object.keys(tree.revisions[hash] ?? {}), p.j);
+    if (!field) return st;
+    await sdk.unHideFormElements(
+      {aquaTree: tree, revision: hash},
+      field.replace(/^forms_/, '').replace(/\.deleted$/, ''),
+      p.s,
+    );
+    return {...st, tree};
+  },
+  async sign(st, p) {
+    return {...st, tree: await sign(clone(st.tree), pick(ATTACKER, p.i))};
+  },
+  async witness(st) {
+    const tree = clone(st.tree);
+    const credentials = {
+      mnemonic: '',
+      nostr_sk: '',
+      did_key: '',
+      alchemy_key: '',
+      witness_eth_network: 'sepolia',
+      witness_method: 'inline',
+    };
+    await sdk.witnessAquaTree({aquaTree: tree, revision: ''}, 'eth', 'sepolia', 'inline', credentials, true, {
+      transaction_hash: '0x' + 'ab'.repeat(32),
+      wallet_address: ATTACKER[0].address,
+    });
+    return {...st, tree};
+  },
+  link(st, p) {
+    const other = pick(st.pool, p.i);
+    const tree = clone(st.tree);
+    const target = pick(keysOf(other.tree), p.j);
+    const name = other.files[0].fileName;
+    linkRevision(tree, target, getHashSum(other.files[0].fileContent), name);
+    return {
+      ...st,
+      tree,
+      files: [
+        ...st.files,
+        {fileName: `${name}.aqua.json`, fileContent: clone(other.tree), path: `./${name}.aqua.json`},
+        ...other.files,
+      ],
+    };
+  },
+  // structure
+  drop(st, p) {
+    const tree = clone(st.tree);
+    delete tree.revisions[pick(keysOf(tree), p.i)];
+    return {...st, tree};
+  },
+  duplicate(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(tree), p.i);
+    const copy = clone(tree.revisions[hash]);
+    copy.local_timestamp = String(p.s);
+    tree.revisions[hashOf(copy)] = copy;
+    return {...st, tree};
+  },
+  reorder(st, p) {
+    const entries = Object.entries(st.tree.revisions);
+    const n = entries.length;
+    const rotated = entries.map((_, i) => entries[(i + p.i) % n]);
+    if (p.b) rotated.reverse();
+    return {...st, tree: {...clone(st.tree), revisions: Object.fromEntries(rotated)}};
+  },
+  fork(st, p) {
+    const other = pick(st.pool, p.i);
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(other.tree), p.j);
+    const revision = clone(other.tree.revisions[hash]);
+    revision.previous_verification_hash = pick(keysOf(tree), p.k) ?? '';
+    tree.revisions[hashOf(revision)] = revision;
+    return {...st, tree};
+  },
+  append(st, p) {
+    const other = pick(st.pool, p.i);
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(other.tree), p.j);
+    tree.revisions[hash] = clone(other.tree.revisions[hash]);
+    if (other.tree.file_index[hash]) tree.file_index[hash] = other.tree.file_index[hash];
+    return {...st, tree, files: [...st.files, ...other.files]};
+  },
+  splice(st, p) {
+    const other = pick(st.pool, p.i);
+    const tree = clone(st.tree);
+    const mine = pick(keysOf(tree), p.j);
+    const theirs = pick(keysOf(other.tree), p.k);
+    tree.revisions = Object.fromEntries(
+      Object.entries(tree.revisions).map(([h, r]) =>
+        h === mine ? [theirs, clone(other.tree.revisions[theirs])] : [h, r],
+      ),
+    );
+    if (other.tree.file_index[theirs]) tree.file_index[theirs] = other.tree.file_index[theirs];
+    return {...st, tree, files: [...st.files, ...other.files]};
+  },
+  retype(st, p) {
+    const tree = clone(st.tree);
+    const r = tree.revisions[pick(keysOf(tree), p.i)];
+    if (r) r.revision_type = pick(['file', 'form', 'signature', 'witness', 'link', 'Form', '', '__proto__'], p.j);
+    return {...st, tree};
+  },
+  reversion(st, p) {
+    const tree = clone(st.tree);
+    const r = tree.revisions[pick(keysOf(tree), p.i)];
+    if (r) r.version = pick([SCALAR, SCALAR.replace('scalar', 'tree'), undefined, p.s], p.j);
+    return {...st, tree};
+  },
+  rekey(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(tree), p.i);
+    if (hash) rekey(tree, hash);
+    return {...st, tree};
+  },
+  // values
+  setForm(st, p) {
+    const tree = clone(st.tree);
+    const r = tree.revisions[pick(keysOf(tree), p.i)];
+    const field = pick(
+      Object.keys(r ?? {}).filter((k) => k.startsWith('forms_')),
+      p.j,
+    );
+    if (field) r[field] = pick([p.s, Number.parseFloat(p.s) || 300, true, null, {v: p.s}, [p.s]], p.k);
+    return {...st, tree};
+  },
+  relief(st, p) {
+    const tree = clone(st.tree);
+    const r = tree.revisions[pick(keysOf(tree), p.i)];
+    if (r?.leaves) {
+      const {leaves: _old, ...fields} = r;
+      r.leaves = Object.keys(fields)
+        .sort()
+        .map((k) => getHashSum(`${k}:${fields[k]}`));
+    }
+    return {...st, tree};
+  },
+  refile(st, p) {
+    const tree = clone(st.tree);
+    return refile({...st, tree}, pick(keysOf(tree), p.i));
+  },
+  fileByte(st, p) {
+    const f = pick(st.files, p.i);
+    if (typeof f?.fileContent !== 'string' || f.fileContent.length === 0) return st;
+    const at = p.j % f.fileContent.length;
+    const text = f.fileContent.slice(0, at) + (p.s[0] ?? '!') + f.fileContent.slice(at + 1);
+    return {...st, files: st.files.map((x) => (x === f ? {...x, fileContent: text} : x))};
+  },
+  fileBytes(st, p) {
+    const f = pick(st.files, p.i);
+    if (typeof f?.fileContent !== 'string') return st;
+    return {
+      ...st,
+      files: st.files.map((x) => (x === f ? {...x, fileContent: new TextEncoder().encode(x.fileContent)} : x)),
+    };
+  },
+  fileObject(st, p) {
+    const f = pick(st.files, p.i);
+    let parsed;
+    try {
+      parsed = JSON.parse(f.fileContent);
+    } catch {
+      return st;
+    }
+    return {...st, files: st.files.map((x) => (x === f ? {...x, fileContent: parsed} : x))};
+  },
+  fileText(st, p) {
+    const tree = clone(st.tree);
+    return refile({...st, tree}, pick(keysOf(tree), p.i), p.b ? `not json ${p.s}` : `[${JSON.stringify(p.s)}]`);
+  },
+  renameFile(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(Object.keys(tree.file_index ?? {}), p.i);
+    if (hash) tree.file_index[hash] = pick([p.s, `dir/${tree.file_index[hash]}`, pick(st.files, p.j)?.fileName], p.k);
+    return {...st, tree};
+  },
+  addressCase(st, p) {
+    const tree = clone(st.tree);
+    const r = tree.revisions[pick(keysOf(tree), p.i)];
+    const field = pick(
+      Object.keys(r ?? {}).filter((k) => typeof r[k] === 'string' && /^0x[0-9a-fA-F]{40}$/.test(r[k])),
+      p.j,
+    );
+    if (field) r[field] = p.b ? r[field].toLowerCase() : '0x' + r[field].slice(2).toUpperCase();
+    return {...st, tree};
+  },
+  lookalike(st, p) {
+    const tree = clone(st.tree);
+    const r = tree.revisions[pick(keysOf(tree), p.i)];
+    const field = pick(
+      Object.keys(r ?? {}).filter((k) => typeof r[k] === 'string' && /[aeocpxAET01]/.test(r[k])),
+      p.j,
+    );
+    if (field) r[field] = r[field].replace(/[aeocpxAET01]/, (c) => LOOKALIKE[c]);
+    return {...st, tree};
+  },
+  duplicateKey(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(
+      keysOf(tree).filter((h) => isForm(tree.revisions[h])),
+      p.i,
+    );
+    const r = tree.revisions[hash];
+    const key = pick(
+      Object.keys(r ?? {}).filter((k) => k.startsWith('forms_') && !k.endsWith('.deleted')),
+      p.j,
+    );
+    if (!key) return st;
+    const data = Object.fromEntries(
+      Object.entries(r)
+        .filter(([k]) => k.startsWith('forms_'))
+        .map(([k, v]) => [k.slice(6), v]),
+    );
+    const text = `{${JSON.stringify(key.slice(6))}:${JSON.stringify(p.s)},${JSON.stringify(data).slice(1)}`;
+    return refile({...st, tree}, hash, text);
+  },
+  nullMember(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(tree), p.i);
+    const where = p.j % 5;
+    if (where === 0) tree.revisions[hash] = null;
+    else if (where === 1 && tree.revisions[hash])
+      tree.revisions[hash][pick(Object.keys(tree.revisions[hash]), p.k)] = null;
+    else if (where === 2) tree.file_index = null;
+    else if (where === 3) return {...st, tree: null};
+    else return {...st, files: st.files.map((f, n) => (n === p.k % st.files.length ? null : f))};
+    return {...st, tree};
+  },
+  dropMember(st, p) {
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(tree), p.i);
+    const where = p.j % 3;
+    if (where === 0 && tree.revisions[hash]) delete tree.revisions[hash][pick(Object.keys(tree.revisions[hash]), p.k)];
+    else if (where === 1) delete tree.file_index?.[pick(Object.keys(tree.file_index ?? {}), p.k)];
+    else return {...st, files: st.files.filter((_, n) => n !== p.k % Math.max(1, st.files.length))};
+    return {...st, tree};
+  },
+  // links
+  selfLink(st, p) {
+    const tree = clone(st.tree);
+    const target = pick(keysOf(tree), p.i);
+    const name = st.files[0]?.fileName ?? 'self.txt';
+    linkRevision(tree, target, getHashSum(String(st.files[0]?.fileContent ?? '')), name);
+    return {
+      ...st,
+      tree,
+      files: [...st.files, {fileName: `${name}.aqua.json`, fileContent: clone(tree), path: `./${name}.aqua.json`}],
+    };
+  },
+  cycleLink(st, p) {
+    // Two trees that link to each other, both supplied: A links to B's latest revision, B to A's.
+    const other = pick(st.pool, p.i);
+    const a = clone(st.tree);
+    const b = clone(other.tree);
+    const aName = st.files[0]?.fileName ?? 'a.json';
+    const bName = other.files[0].fileName;
+    linkRevision(b, keysOf(a).at(-1), getHashSum(String(st.files[0]?.fileContent ?? '')), aName);
+    linkRevision(a, keysOf(b).at(-1), getHashSum(other.files[0].fileContent), bName);
+    return {
+      ...st,
+      tree: a,
+      files: [
+        ...st.files,
+        ...other.files,
+        {fileName: `${aName}.aqua.json`, fileContent: a, path: ''},
+        {fileName: `${bName}.aqua.json`, fileContent: b, path: ''},
+      ],
+    };
+  },
+  sameNameLink(st, p) {
+    // Links to two different trees whose files have the same name; only one can be supplied.
+    const first = pick(st.pool, p.i);
+    const second = pick(st.pool, p.j);
+    const tree = clone(st.tree);
+    const name = 'shared.json';
+    linkRevision(tree, keysOf(first.tree).at(-1), getHashSum(first.files[0].fileContent), name);
+    linkRevision(tree, keysOf(second.tree).at(-1), getHashSum(second.files[0].fileContent), name);
+    const supplied = p.b ? first : second;
+    return {
+      ...st,
+      tree,
+      files: [
+        ...st.files,
+        {fileName: name, fileContent: supplied.files[0].fileContent, path: ''},
+        {fileName: `${name}.aqua.json`, fileContent: clone(supplied.tree), path: ''},
+      ],
+    };
+  },
+};
+
+export const OPERATOR_NAMES = Object.keys(OPERATORS);

@@ -1,0 +1,188 @@
+// Named regression tests for the security recipes of the v3 pages: attacks that broke an earlier
+// version of the recipes, each kept as the case that showed it. The generative adversary
+// (recipes-adversary.test.mjs) searches for new ones; these make sure the old ones stay fixed.
+//
+// "Reported" cases were found by an attacker reading the pages (issue 29); "found" cases are
+// counter-examples that fast-check shrank, replayed from their recorded values through the same
+// harness (adversary/run.mjs).
+import assert from 'node:assert/strict';
+import https from 'node:https';
+import {before, describe, test} from 'node:test';
+import {getHashSum} from 'aqua-js-sdk';
+import {loadRecipes, runAttack} from './adversary/run.mjs';
+import {HONEST, form, sdk, sign} from './adversary/world.mjs';
+
+https.request = () => {
+  throw new Error('network access is disabled in the content tests');
+};
+
+const [PAYER, PAYEE] = HONEST;
+let r;
+before(async () => {
+  r = await loadRecipes();
+});
+
+/** A complete cheque for 0.3 ETH, endorsed by PAYEE. */
+async function cheque() {
+  const terms = {sender: PAYER.address, receiver: '', amount: '0.3', currency: 'ETH'};
+  const {tree, files} = await form(terms, 'cheque.json', PAYER);
+  const endorsed = {
+    fileName: 'cheque-endorsed.json',
+    fileContent: JSON.stringify({...terms, receiver: PAYEE.address}),
+    path: './cheque-endorsed.json',
+  };
+  await sdk.createFormRevision({aquaTree: tree, revision: ''}, endorsed, false);
+  await sign(tree, PAYEE);
+  return {tree, files: [...files, endorsed]};
+}
+
+const hide = async (tree, hash, key) => {
+  assert.ok((await sdk.hideFormElements({aquaTree: tree, revision: hash}, key)).isOk());
+};
+
+describe('reported: hidden fields keep every hash and signature valid', () => {
+  test('a cheque with forms_amount hidden in both forms and 300 in the endorsed file is refused', async () => {
+    const {tree, files} = await cheque();
+    const [blank, , endorsed] = Object.keys(tree.revisions);
+    await hide(tree, blank, 'amount');
+    await hide(tree, endorsed, 'amount');
+    const raised = files.map((f) =>
+      f.fileName === 'cheque-endorsed.json' ? {...f, fileContent: f.fileContent.replace('"0.3"', '"300"')} : f,
+    );
+    const {problems, cheque: paid} = await r.cheque.checkCheque(tree, raised);
+    assert.equal(paid, null);
+    assert.ok(problems.length > 0);
+    // With the genuine files too: a hidden amount is refused, not read from elsewhere.
+    assert.equal((await r.cheque.checkCheque(tree, files)).cheque, null);
+  });
+
+  for (const key of ['receiver', 'resource']) {
+    test(`a grant with forms_${key} hidden is refused`, async () => {
+      const data = {type: 'access', sender: PAYER.address, receiver: PAYEE.address, resource: '0x' + '11'.repeat(32)};
+      const {tree, files} = await form(data, 'grant.json', PAYER);
+      await hide(tree, Object.keys(tree.revisions)[0], key);
+      const {problems, grant} = await r.access.checkGrant(tree, files[0]);
+      assert.equal(grant, null);
+      assert.ok(
+        problems.some((p) => p.includes('hidden')),
+        problems.join('; '),
+      );
+    });
+  }
+
+  test('an agreement whose forms_conditions are hidden after both signatures is not accepted', async () => {
+    const data = {
+      type: 'access_agreement',
+      sender: PAYER.address,
+      receiver: PAYEE.address,
+      resource: '0x' + '22'.repeat(32),
+      conditions: 'read only',
+    };
+    const {tree, files} = await form(data, 'agreement.json', PAYER, PAYEE);
+    assert.equal((await r.access.agreementState(tree, files[0])).state, 'accepted');
+    await hide(tree, Object.keys(tree.revisions)[0], 'conditions');
+    assert.equal((await r.access.agreementState(tree, files[0])).state, 'invalid');
+  });
+
+  test('a signed file revision with revision_type hidden does not verify, with any file or none', async () => {
+    const file = {fileName: 'a.txt', fileContent: 'the signed text', path: './a.txt'};
+    const tree = (await sdk.createGenesisRevision(file)).data.aquaTree;
+    await sign(tree, PAYER);
+    const [genesis] = Object.keys(tree.revisions);
+    await hide(tree, genesis, 'revision_type');
+    assert.ok('revision_type.deleted' in tree.revisions[genesis]);
+    for (const files of [[file], [{...file, fileContent: 'another text'}], []]) {
+      const result = await r.strict.verifyStrict(tree, files);
+      assert.equal(result.ok, false, JSON.stringify(files));
+    }
+  });
+});
+
+describe('reported: inputs that made verifyStrict throw or never return', () => {
+  test('a link revision pointing back into its own tree is refused at once (verifyAquaTree would recurse until out of memory)', async () => {
+    const file = {fileName: 'a.txt', fileContent: 'a', path: './a.txt'};
+    const tree = (await sdk.createGenesisRevision(file)).data.aquaTree;
+    const [genesis] = Object.keys(tree.revisions);
+    const link = {
+      previous_verification_hash: genesis,
+      local_timestamp: '20250101000000',
+      revision_type: 'link',
+      version: 'https://aqua-protocol.org/docs/v3/schema_2 | SHA256 | Method: scalar',
+      link_type: 'aqua',
+      link_verification_hashes: [genesis],
+      link_file_hashes: [getHashSum('a')],
+    };
+    const sorted = Object.fromEntries(
+      Object.keys(link)
+        .sort()
+        .map((k) => [k, link[k]]),
+    );
+    tree.revisions['0x' + getHashSum(JSON.stringify(sorted))] = link;
+    const files = [file, {fileName: 'a.txt.aqua.json', fileContent: structuredClone(tree), path: './a.txt.aqua.json'}];
+    const result = await r.strict.verifyStrict(tree, files);
+    assert.equal(result.ok, false);
+    assert.ok(
+      result.errors.some((e) => e.includes('links to a revision of its own tree')),
+      result.errors.join('; '),
+    );
+  });
+
+  test('a form file that is not JSON, a missing file_index and a null revision give errors, not throws', async () => {
+    const {tree, files} = await form({a: '1'}, 'f.json', PAYER);
+    const [hash] = Object.keys(tree.revisions);
+    const notJson = {...files[0], fileContent: 'not json'};
+    const cases = [
+      [tree, [notJson]],
+      [{...structuredClone(tree), file_index: undefined}, files],
+      [{...structuredClone(tree), revisions: {...tree.revisions, [hash]: null}}, files],
+      [null, files],
+      [tree, null],
+      [tree, [null]],
+    ];
+    for (const [t, f] of cases) {
+      const result = await r.strict.verifyStrict(t, f);
+      assert.equal(result.ok, false);
+      assert.ok(result.errors.length > 0);
+    }
+  });
+});
+
+// Counter-examples fast-check found and shrank, with the guarantee each broke at the time.
+const FOUND = [
+  {
+    name: 'found in the recipes of 79a1ec1: a genuine grant with local_timestamp hidden by hideFormElements (which hides any field, not only forms_*) passed verifyStrict',
+    attack: {
+      world: {
+        grantSender: 0,
+        grantReceiver: 0,
+        resource: '0x' + '00'.repeat(32),
+        conditions: '',
+        agreementSignatures: 0,
+        payer: 0,
+        payee: 0,
+        amount: '0.3',
+        currency: 'ETH',
+        note: null,
+        endorse: false,
+        attributes: {name: ''},
+        claimant: 0,
+        attestedKeys: [],
+        attester: 1,
+      },
+      target: 'strict',
+      doc: 'grant',
+      steps: [
+        {op: 'hide', i: 0, j: 7, k: 0, s: '', b: false},
+        {op: 'refile', i: 9, j: 0, k: 0, s: '', b: false},
+      ],
+    },
+  },
+];
+
+describe('found by the adversary', () => {
+  for (const {name, attack} of FOUND) {
+    test(name, async () => {
+      assert.equal(await runAttack(r, attack), null);
+    });
+  }
+});
