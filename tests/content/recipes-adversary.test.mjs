@@ -39,9 +39,11 @@ test(`the recipes keep their guarantees against generated attacks (seed ${seed},
   const sandbox = new Sandbox({loader, against});
   const started = Date.now();
   const tally = new Map();
+  let done = 0;
   const result = await fc.check(
     fc.asyncProperty(attackOn(targets), async (a) => {
       for (const s of a.steps) tally.set(s.op, (tally.get(s.op) ?? 0) + 1);
+      if (++done % 1000 === 0) process.stderr.write(`${done} cases, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
       const broken = await sandbox.run(a);
       if (broken) throw new Error(broken);
     }),
