@@ -8,7 +8,7 @@
 // throw. A counter-example is shrunk by fast-check and kept in recipes-regressions.test.mjs.
 //
 // Attacks run in a worker thread with a 512 MB heap; a call that runs out of memory or gives no answer
-// within 20 s breaks the guarantee like a wrong answer does (adversary/sandbox.mjs).
+// within 20 s (FUZZ_TIMEOUT_MS) breaks the guarantee like a wrong answer does (adversary/sandbox.mjs).
 //
 // The seed is fixed for a commit (taken from its hash) and printed, so a run can be replayed:
 //   FUZZ_SEED=<seed> npm run test:content          same cases
@@ -36,15 +36,19 @@ const targets = process.env.FUZZ_TARGETS ? process.env.FUZZ_TARGETS.split(',') :
 const loader = new URL(against ? './adversary/earlier-recipes.mjs' : './adversary/run.mjs', import.meta.url).href;
 
 test(`the recipes keep their guarantees against generated attacks (seed ${seed}, ${numRuns} cases)`, async (t) => {
-  const sandbox = new Sandbox({loader, against});
+  const sandbox = new Sandbox({loader, against, timeoutMs: Number(process.env.FUZZ_TIMEOUT_MS || 20_000)});
   const started = Date.now();
   const tally = new Map();
   let done = 0;
+  let firstFailure = null;
   const result = await fc.check(
     fc.asyncProperty(attackOn(targets), async (a) => {
       for (const s of a.steps) tally.set(s.op, (tally.get(s.op) ?? 0) + 1);
       if (++done % 1000 === 0) process.stderr.write(`${done} cases, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
       const broken = await sandbox.run(a);
+      // The first failure is printed at once: shrinking a case that never answers takes a while.
+      if (broken && !firstFailure)
+        process.stderr.write(`first failure, before shrinking: ${(firstFailure = broken)}\n`);
       if (broken) throw new Error(broken);
     }),
     {seed, numRuns},
