@@ -98,6 +98,23 @@ describe('reported: hidden fields keep every hash and signature valid', () => {
   });
 });
 
+describe('found in review: a colon moved from a value into its key keeps the leaf', () => {
+  test('forms_a = "b:c" renamed to forms_a:b = "c" is refused, with or without the form file', async () => {
+    const {tree, files} = await form({a: 'b:c', z: '1'}, 'f.json', PAYER);
+    const [hash] = Object.keys(tree.revisions);
+    const genuine = tree.revisions[hash];
+    const renamed = Object.fromEntries(
+      Object.entries(genuine).map(([k, v]) => (k === 'forms_a' ? ['forms_a:b', 'c'] : [k, v])),
+    );
+    assert.equal(getHashSum('forms_a:b:c'), getHashSum(`forms_a:${genuine.forms_a}`), 'the same leaf');
+    const forged = {...structuredClone(tree), revisions: {...tree.revisions, [hash]: renamed}};
+    for (const options of [{}, {formsWithoutFiles: true}]) {
+      const result = await r.strict.verifyStrict(forged, options.formsWithoutFiles ? [] : files, options);
+      assert.equal(result.ok, false, JSON.stringify(options));
+    }
+  });
+});
+
 describe('reported: inputs that made verifyStrict throw or never return', () => {
   test('a link revision pointing back into its own tree is refused at once (verifyAquaTree would recurse until out of memory)', async () => {
     const file = {fileName: 'a.txt', fileContent: 'a', path: './a.txt'};

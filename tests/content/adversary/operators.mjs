@@ -6,7 +6,7 @@
 // Catalogue (names as the test reports them):
 //   SDK operations a holder can run: hide, unhide, sign (own key), witness (inline), link
 //   structure: drop, duplicate, reorder, fork, append, splice, retype, reversion, rekey
-//   values: setForm, relief (recompute leaves), refile (rewrite form file and file_hash), fileByte,
+//   values: setForm, colonKey (move the start of a value into its key: the leaf stays the same), relief (recompute leaves), refile (rewrite form file and file_hash), fileByte,
 //     fileBytes (pass as Uint8Array), fileObject, fileText (non-JSON), renameFile, addressCase,
 //     lookalike, duplicateKey, nullMember, dropMember
 //   links: selfLink, cycleLink, sameNameLink
@@ -225,6 +225,25 @@ export const OPERATORS = {
       p.j,
     );
     if (field) r[field] = pick([p.s, Number.parseFloat(p.s) || 300, true, null, {v: p.s}, [p.s]], p.k);
+    return {...st, tree};
+  },
+  colonKey(st, p) {
+    // forms_a = "b:c" and forms_a:b = "c" hash to the same leaf `forms_a:b:c`.
+    const tree = clone(st.tree);
+    const hash = pick(keysOf(tree), p.i);
+    const r = tree.revisions[hash];
+    const field = pick(
+      Object.keys(r ?? {}).filter((k) => k.startsWith('forms_') && !k.endsWith('.deleted')),
+      p.j,
+    );
+    if (!field) return st;
+    const value = String(r[field]);
+    const cut = value.includes(':') ? value.indexOf(':') : Math.min(p.k, value.length);
+    const renamed = `${field}:${value.slice(0, cut)}`;
+    const rest = value.includes(':') ? value.slice(cut + 1) : value.slice(cut);
+    tree.revisions[hash] = Object.fromEntries(
+      Object.entries(r).map(([k, v]) => (k === field ? [renamed, rest] : [k, v])),
+    );
     return {...st, tree};
   },
   relief(st, p) {
