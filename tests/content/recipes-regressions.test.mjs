@@ -164,6 +164,85 @@ describe('reported: inputs that made verifyStrict throw or never return', () => 
   });
 });
 
+describe('found in the blind audit of the recipe pages', () => {
+  test('a shared claim reports how many fields are hidden, never their names (a holder can rename a hidden field)', async () => {
+    const data = {type: 'identity_claim', name: 'Jane', email: 'jane@example.com', wallet_address: PAYER.address};
+    const {tree} = await form(data, 'claim.json', PAYER);
+    const [hash] = Object.keys(tree.revisions);
+    await hide(tree, hash, 'email');
+    const renamed = Object.fromEntries(
+      Object.entries(tree.revisions[hash]).map(([k, v]) => [
+        k === 'forms_email.deleted' ? 'forms_criminal_record.deleted' : k,
+        v,
+      ]),
+    );
+    const forged = {...tree, revisions: {...tree.revisions, [hash]: renamed}};
+    const {claim} = await r.identity.checkClaim(forged, null);
+    assert.deepEqual({attributes: claim.attributes, hidden: claim.hidden}, {attributes: {name: 'Jane'}, hidden: 1});
+  });
+
+  test('a link naming one revision thousands of times is refused before the linked file is hashed again', async () => {
+    const annex = {fileName: 'annex.txt', fileContent: 'x'.repeat(100_000), path: './annex.txt'};
+    const annexTree = (await sdk.createGenesisRevision(annex)).data.aquaTree;
+    const [target] = Object.keys(annexTree.revisions);
+    const {tree, files} = await form({a: '1'}, 'f.json', PAYER);
+    const link = {
+      previous_verification_hash: Object.keys(tree.revisions).at(-1),
+      local_timestamp: '20250101000000',
+      revision_type: 'link',
+      version: 'https://aqua-protocol.org/docs/v3/schema_2 | SHA256 | Method: scalar',
+      link_type: 'aqua',
+      link_verification_hashes: Array(5000).fill(target),
+      link_file_hashes: Array(5000).fill(getHashSum(annex.fileContent)),
+    };
+    const sorted = Object.fromEntries(
+      Object.keys(link)
+        .sort()
+        .map((k) => [k, link[k]]),
+    );
+    tree.revisions['0x' + getHashSum(JSON.stringify(sorted))] = link;
+    tree.file_index[target] = 'annex.txt';
+    const supplied = [...files, annex, {fileName: 'annex.txt.aqua.json', fileContent: annexTree, path: ''}];
+    const result = await r.strict.verifyStrict(tree, supplied);
+    assert.equal(result.ok, false);
+    assert.ok(result.errors.length < 5, result.errors.slice(0, 5).join('; '));
+  });
+
+  test('a form key named __proto__ is a key like any other, and a grant with it is refused', async () => {
+    const data = {type: 'access', sender: PAYER.address, receiver: PAYEE.address, resource: '0x' + '33'.repeat(32)};
+    const text = JSON.stringify(data).replace(/}$/, ',"__proto__":"and more"}');
+    const file = {fileName: 'grant.json', fileContent: text, path: './grant.json'};
+    const tree = (await sdk.createGenesisRevision(file, true, false, false)).data.aquaTree;
+    await sign(tree, PAYER);
+    const {grant} = await r.access.checkGrant(tree, file);
+    assert.equal(grant, null);
+  });
+
+  test('a form file of escaped quotes is read in one pass', {timeout: 20_000}, async () => {
+    const {tree, files} = await form({a: '"'.repeat(200_000)}, 'f.json', PAYER);
+    assert.equal((await r.strict.verifyStrict(tree, files)).ok, true);
+  });
+
+  test('genuine trees the first version refused: a did:key signature, and a genesis form with a boolean', async () => {
+    const file = {fileName: 'a.txt', fileContent: 'signed with a DID', path: './a.txt'};
+    const tree = (await sdk.createGenesisRevision(file)).data.aquaTree;
+    const credentials = {
+      mnemonic: '',
+      nostr_sk: '',
+      did_key: 'ab'.repeat(32),
+      alchemy_key: '',
+      witness_eth_network: 'sepolia',
+      witness_method: 'cli',
+    };
+    assert.ok((await sdk.signAquaTree({aquaTree: tree, revision: ''}, 'did', credentials)).isOk());
+    assert.deepEqual((await r.strict.verifyStrict(tree, [file])).errors, []);
+    const flags = {fileName: 'flags.json', fileContent: JSON.stringify({ok: true, n: 3}), path: './flags.json'};
+    const formTree = (await sdk.createGenesisRevision(flags, true, false, false)).data.aquaTree;
+    assert.equal(Object.values(formTree.revisions)[0].forms_ok, 'true', 'the SDK stores the boolean as text');
+    assert.deepEqual((await r.strict.verifyStrict(formTree, [flags])).errors, []);
+  });
+});
+
 // Counter-examples fast-check found and shrank, with the guarantee each broke at the time.
 const FOUND = [
   {

@@ -16,10 +16,7 @@ const forms = (r) =>
       .filter(([k]) => k.startsWith('forms_') && !k.endsWith('.deleted'))
       .map(([k, v]) => [k.slice(6), v]),
   );
-const hidden = (r) =>
-  Object.keys(r)
-    .filter((k) => k.startsWith('forms_') && k.endsWith('.deleted'))
-    .map((k) => k.slice(6, -8));
+const hidden = (r) => Object.keys(r).filter((k) => k.startsWith('forms_') && k.endsWith('.deleted')).length;
 
 async function load(rev, page, title) {
   const text = execFileSync('git', ['show', `${rev}:${V3}/${page}`], {cwd: ROOT, encoding: 'utf8'});

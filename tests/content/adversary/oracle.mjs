@@ -97,9 +97,12 @@ export function claimOracle(record, answer) {
   if (!genuine) return 'a claim its wallet never signed';
   for (const [k, v] of Object.entries(c.attributes))
     if (genuine.attributes[k] !== v) return `attribute ${k} is not the signed value`;
-  const names = [...Object.keys(c.attributes), ...c.hidden].sort();
-  if (!same(names, Object.keys(genuine.attributes).sort()))
-    return 'visible and hidden attributes are not the signed ones';
+  if (
+    !Number.isInteger(c.hidden) ||
+    Object.keys(c.attributes).length + c.hidden !== Object.keys(genuine.attributes).length
+  ) {
+    return 'visible and hidden attributes do not add up to the signed ones';
+  }
   return null;
 }
 
