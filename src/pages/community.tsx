@@ -61,7 +61,10 @@ const REPO_GROUPS: RepoGroup[] = [
     title: 'Specification and documentation',
     repos: [
       {name: 'aqua-improvement-proposal', what: 'Proposals for changes to the protocol.'},
-      {name: 'aqua-docs', what: 'The sources of this website: documentation for every version, blog and pages.'},
+      {
+        name: 'aqua-docs',
+        what: 'The Docusaurus sources of the earlier Aqua documentation; its main branch now holds a different site, built with Next.js.',
+      },
     ],
   },
 ];

@@ -85,8 +85,9 @@ const FEATURES: Feature[] = [
     ),
     body: (
       <>
-        Anyone holding the AquaTree and its files can check it: recompute every hash, follow every link, recover every
-        signer and look up every witness. No central service has to vouch for it.
+        Anyone holding the AquaTree and its files can check it without a central service. The SDK recomputes scalar
+        hashes and file hashes, recovers signers, looks up witnesses and checks linked trees you supply; it leaves the
+        chain order and tree-mode Merkle roots to you.
       </>
     ),
   },

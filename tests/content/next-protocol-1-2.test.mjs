@@ -179,6 +179,42 @@ test('a consistent re-signing by another account passes the hash checks but name
   assert.notEqual(Object.values(forged.revisions)[1].signature.wallet_address, DEV_WALLET.address.toLowerCase());
 });
 
+test('a garbage signature is caught even when wallet_address is empty', () => {
+  // The forgery the first version of the script let through: no address is recovered, and the
+  // empty address compared equal to "no signer".
+  const page = helloPage();
+  const rev2 = page.revisions[VH2];
+  rev2.signature.signature = '0xdeadbeef';
+  rev2.signature.wallet_address = '';
+  reseal(rev2);
+  assert.ok(problemsOf(replace(page, VH2, rev2)).includes('the signature is malformed and recovers no account'));
+});
+
+test('a public_key that did not make the signature is caught even when every hash is resealed', () => {
+  const page = helloPage();
+  const rev2 = page.revisions[VH2];
+  rev2.signature.public_key = OTHER_WALLET.signingKey.publicKey;
+  reseal(rev2);
+  assert.deepEqual(problemsOf(replace(page, VH2, rev2)), ['public_key is not the key that made the signature']);
+});
+
+test('a signed genesis without a previous_verification_hash field is refused', async () => {
+  // The JavaScript verifier of October 2024 accepts this: it rejects only the empty string, and the
+  // message it rebuilds reads "[0xundefined]" for every such revision.
+  const page = helloPage();
+  const rev1 = page.revisions[VH1];
+  delete rev1.metadata.previous_verification_hash;
+  rev1.signature = {
+    signature: await DEV_WALLET.signMessage('I sign the following page verification_hash: [0xundefined]'),
+    public_key: DEV_WALLET.signingKey.publicKey,
+    wallet_address: DEV_WALLET.address,
+    signature_hash: '',
+  };
+  reseal(rev1);
+  const problems = checkPage({revisions: {[rev1.metadata.verification_hash]: rev1}}).flatMap((r) => r.problems);
+  assert.ok(problems.includes('a genesis revision cannot carry a signature'));
+});
+
 /** Revision 3 of the example: a witness of revision 2 in a two-page snapshot. */
 function witnessed({proof, tamper} = {}) {
   const page = helloPage();

@@ -192,6 +192,42 @@ test('a did:key signature object is flagged as not covered by the hash', () => {
   ]);
 });
 
+test('a garbage Ethereum signature is caught even when signature_wallet_address is empty', () => {
+  const [vh, forged] = seal({...SIGNED, signature: '0x00', signature_wallet_address: ''});
+  assert.ok(
+    problemsOf({revisions: {[VH1]: GENESIS, [vh]: forged}}).includes(
+      'the signature is malformed and recovers no account',
+    ),
+  );
+});
+
+test('an array standing in for a string with the same text form is caught', () => {
+  // `${["Hello", " Aqua!"]}` is "Hello, Aqua!": same leaves, same hash, and the November verifier passes it.
+  const forged = {...GENESIS, content: ['Hello', ' Aqua!']};
+  assert.deepEqual(leavesOf(forged), GENESIS.leaves);
+  assert.ok(
+    problemsOf({revisions: {[VH1]: forged, [VH2]: SIGNED}}).includes(
+      'field content is not a string, number or boolean, so its leaf covers only its text form',
+    ),
+  );
+});
+
+test('a signed revision whose previous_verification_hash is null is refused', async () => {
+  // The November verifier checks only that the field exists and is not "", and signs "[0xnull]".
+  const [vh, forged] = seal({
+    ...SIGNED,
+    previous_verification_hash: null,
+    signature: await DEV_WALLET.signMessage('I sign the following page verification_hash: [0xnull]'),
+  });
+  const {problems} = checkFile({revisions: {[vh]: forged}})[0];
+  assert.ok(
+    problems.includes(
+      'field previous_verification_hash is not a string, number or boolean, so its leaf covers only its text form',
+    ),
+  );
+  assert.ok(problems.includes('a genesis revision cannot carry a signature'));
+});
+
 test('a real 1.3 draft chain from before the nonce verifies except for the nonce, and shows the JWS gap', () => {
   // fixtures/chains/README.md gives the origin: the three example blocks of the 1.3 draft (aqua-docs@33c1af6).
   const chain = JSON.parse(

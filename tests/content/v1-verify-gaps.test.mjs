@@ -1,4 +1,4 @@
-// The v1 whitepaper's "verify-gaps-1.1.mjs" closes four checks the February 2022 verifier skipped.
+// The v1 whitepaper's "verify-gaps-1.1.mjs" closes five checks the February 2022 verifier skipped.
 // Each test below feeds it the worked example of the v1 pages (which must pass) and then a forgery
 // that the 2022 verifier would have accepted (which must be rejected).
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import {Wallet, sha256, toUtf8Bytes} from 'ethers';
 import {importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
-const {checkLinks, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
+const {checkChain, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
   PAGE,
   'verify-gaps-1.1.mjs',
 );
@@ -29,9 +29,6 @@ const snapshotGenesis =
 const vh3 =
   '2e6b9c0fcbdb475c4fd2ebdca5e8043c6cadf9326d59c420aaffd4d5172e024c2bcc191cddba93d0cb9579b86cc181465ba50cafd976aa99557c3747e2878b0c';
 
-const rev = (previous, vh) => ({metadata: {previous_verification_hash: previous, verification_hash: vh}});
-const chain = [rev('', vh1), rev(vh1, A), rev(A, vh3)];
-
 const AB = H(A + B);
 const root = H(AB + C);
 const proofA = [
@@ -39,21 +36,12 @@ const proofA = [
   {depth: 0, left_leaf: AB, right_leaf: C, successor: root},
 ];
 
-test('the worked example passes every check', () => {
-  checkLinks(chain);
+test('the worked example passes the proof check', () => {
   checkMerkleProof(proofA, A, root);
   assert.equal(
     root,
     'e91644dd28f74c14e5ec9dcf0a5a8f8179b91b7db022047d3609d13ff75f663be053c4717580bccd7453fe8fbf78ea16ac955839edc1203cbc593086ef5372ce',
   );
-});
-
-test('checkLinks rejects reordered, spliced and rooted-elsewhere chains', () => {
-  assert.throws(() => checkLinks([chain[0], chain[2], chain[1]]), /does not name revision/);
-  // A revision lifted from another page: internally consistent, but it names someone else's hash.
-  assert.throws(() => checkLinks([chain[0], chain[1], rev(B, vh3)]), /revision 2/);
-  // A "genesis" that still points at a predecessor: the chain was cut at the front.
-  assert.throws(() => checkLinks([rev(vh1, A), rev(A, vh3)]), /revision 0/);
 });
 
 test('checkMerkleProof rejects a consistent proof that ends at another root', () => {
@@ -157,6 +145,91 @@ test('checkWitnessTx rejects other data, trailing bytes, another tx and a tamper
   assert.throws(() => checkWitnessTx(tampered, tx), /wrong witness event hash/);
 });
 
+// The three revisions of the worked chain as a 1.1 vault exports them: revision 1 signed (sealed by
+// revision 2), revision 2 witnessed (sealed by revision 3).
+const full = (text, timeStamp, previous, vh, extra = {}) => ({
+  verification_context: {has_previous_signature: false, has_previous_witness: false},
+  content: {content: {main: text}},
+  metadata: {
+    domain_id: '5a1b9c3e7d',
+    time_stamp: timeStamp,
+    previous_verification_hash: previous,
+    verification_hash: vh,
+  },
+  signature: {signature: '', public_key: '', wallet_address: '', signature_hash: ''},
+  witness: null,
+  ...extra,
+});
+const text1 = 'Aqua makes data accountable.';
+const text2 = `${text1} Every edit becomes a new revision.`;
+const text3 = `${text2} Witnessed.`;
+const chain = [
+  full(text1, '20220110093000', '', vh1, {
+    signature: {...signature, signature_hash: H(signature.signature + signature.public_key)},
+  }),
+  full(text2, '20220110101500', vh1, A, {
+    verification_context: {has_previous_signature: true, has_previous_witness: false},
+    witness: {
+      ...witness,
+      witness_network: 'goerli',
+      witness_hash: H(snapshotGenesis + root + 'goerli' + witness.witness_event_transaction_hash),
+    },
+  }),
+  full(text3, '20220110120000', A, vh3, {
+    verification_context: {has_previous_signature: false, has_previous_witness: true},
+  }),
+];
+const copy = (x) => globalThis.structuredClone(x);
+
+test('checkChain accepts the worked chain', () => {
+  checkChain(chain);
+});
+
+test('checkChain rejects reordered, spliced and rooted-elsewhere chains', () => {
+  assert.throws(() => checkChain([chain[0], chain[2], chain[1]]), /does not name revision/);
+  // A revision lifted from another page: it names someone else's hash.
+  const foreign = copy(chain[2]);
+  foreign.metadata.previous_verification_hash = B;
+  assert.throws(() => checkChain([chain[0], chain[1], foreign]), /revision 2/);
+  // A "genesis" that still points at a predecessor: the chain was cut at the front.
+  assert.throws(() => checkChain([chain[1], chain[2]]), /revision 0/);
+});
+
+test('checkChain rejects a dropped revision even when the stored verification_hash is rewritten', () => {
+  // Drop revision 2 and let revision 1 claim revision 2's hash: a link check against the stored
+  // field passes, and the 2022 verifier never read that field.
+  const r1 = copy(chain[0]);
+  r1.metadata.verification_hash = A;
+  assert.equal(chain[2].metadata.previous_verification_hash, r1.metadata.verification_hash);
+  assert.throws(() => checkChain([r1, chain[2]]), /revision 0: verification_hash does not recompute/);
+});
+
+test('checkChain rejects a new signer on a sealed signature, whatever the flags say', async () => {
+  // The attack the 2022 verifier accepted: a valid signature by another key over the same hash,
+  // the old signature_hash kept, and the next revision's has_previous_signature cleared.
+  const other = Wallet.createRandom();
+  const swapped = copy(chain);
+  swapped[0].signature = {
+    signature: await other.signMessage(`I sign the following page verification_hash: [0x${vh1}]`),
+    public_key: other.signingKey.publicKey,
+    wallet_address: other.address,
+    signature_hash: chain[0].signature.signature_hash,
+  };
+  swapped[1].verification_context.has_previous_signature = false;
+  checkSignature(swapped[0].signature, vh1); // the signature on its own is valid
+  assert.throws(() => checkChain(swapped), /revision 1: verification_hash does not recompute/);
+  // Removing the sealed signature altogether is caught the same way.
+  const removed = copy(chain);
+  removed[0].signature = {signature: '', public_key: '', wallet_address: '', signature_hash: ''};
+  assert.throws(() => checkChain(removed), /revision 1: verification_hash/);
+});
+
+test('checkChain rejects a changed sealed witness', () => {
+  const moved = copy(chain);
+  moved[1].witness.witness_network = 'mainnet';
+  assert.throws(() => checkChain(moved), /revision 2: verification_hash/);
+});
+
 // A real splice: two unsigned 1.1 chains, each revision recomputes on its own (what the 2022
 // verifier checked), but the second revision of one chain is put after the genesis of the other.
 function revision1_1(domainId, timeStamp, text, previous) {
@@ -179,13 +252,13 @@ const recomputesAlone = (r) =>
     H(r.metadata.domain_id + r.metadata.time_stamp + r.metadata.previous_verification_hash) &&
   r.metadata.verification_hash === H(r.content.content_hash + r.metadata.metadata_hash);
 
-test('checkLinks rejects a splice of two chains whose revisions each recompute on their own', () => {
+test('checkChain rejects a splice of two chains whose revisions each recompute on their own', () => {
   const x1 = revision1_1('5a1b9c3e7d', '20220110093000', 'Contract, first draft.', '');
   const x2 = revision1_1('5a1b9c3e7d', '20220111093000', 'Contract, signed version.', x1.metadata.verification_hash);
   const y1 = revision1_1('5a1b9c3e7d', '20220112093000', 'Contract, forged draft.', '');
   const y2 = revision1_1('5a1b9c3e7d', '20220113093000', 'Contract, forged version.', y1.metadata.verification_hash);
-  checkLinks([x1, x2]);
+  checkChain([x1, x2]);
   const spliced = [x1, y2];
   assert.ok(spliced.every(recomputesAlone), 'each revision passes the per-revision recomputation');
-  assert.throws(() => checkLinks(spliced), /revision 1: previous_verification_hash does not name revision 0/);
+  assert.throws(() => checkChain(spliced), /revision 1: previous_verification_hash does not name revision 0/);
 });
