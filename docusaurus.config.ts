@@ -30,6 +30,8 @@ import searchTyposPlugin from './src/plugins/search-typos';
  */
 const REPO_URL = process.env.DOCS_REPO_URL || 'https://github.com/inblockio/aqua-docs';
 const REPO_BRANCH = process.env.DOCS_REPO_BRANCH || 'main';
+/** The folder of the v2 (protocol 1.2) docs, which get no edit link (see `editUrl` below). */
+const V2_DOCS_DIR = 'versioned_docs/version-1.2.0';
 /** The organisation that develops the protocol and its tools. */
 const ORG_URL = 'https://github.com/inblockio';
 
@@ -162,8 +164,12 @@ const config: Config = {
           rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
+          // No edit link for v2: aqua-docs `main` (1670b43, the Next.js site) has no
+          // versioned_docs/version-1.2.0/, so every v2 link ended on GitHub's "not found" page.
           editUrl: ({versionDocsDirPath, docPath}) =>
-            `${REPO_URL}/edit/${REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
+            versionDocsDirPath === V2_DOCS_DIR
+              ? undefined
+              : `${REPO_URL}/edit/${REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
           showLastUpdateTime: false,
         },
         blog: {

@@ -43,12 +43,12 @@ const REPO_GROUPS: RepoGroup[] = [
     repos: [
       {
         name: 'aqua-rs-cli',
-        what: 'The Rust command-line tool aqua-cli for creating, signing, witnessing and verifying chains.',
+        what: 'The Rust command-line tool aqua-cli; its 1.2 version (1.2.1) is the tag aqua_protocol_1.2, while its main branch has moved on to version 1.3.0 and builds on the aqua-rs-sdk repository.',
       },
       {name: 'aqua-verifier-rs', what: 'The Rust verification library behind the CLI.'},
       {
         name: 'aqua-verifier-js',
-        what: 'JavaScript notarise and verify scripts; its history runs from protocol 1.1 (2021) to 1.3.',
+        what: 'JavaScript notarise and verify scripts; its history runs from June 2021, before protocol 1.1, to 1.3.',
       },
       {name: 'aqua-verifier-webextension', what: 'The Chrome extension that verifies pages and chain files.'},
       {name: 'aqua-container', what: 'The Rust and React web app known as Aqua Container.'},
@@ -189,12 +189,16 @@ export default function Community(): JSX.Element {
               format Rust with <code>cargo fmt</code> and JavaScript or TypeScript with Prettier;
             </li>
             <li>
-              make <code>cargo clippy</code> pass without warnings and let the tests pass;
+              run <code>cargo clippy</code> and the tests, and add no new warnings (at the 1.2 commits the Rust tests do
+              not compile and Clippy already warns, as the guidelines explain);
             </li>
             <li>
               prefer <code>Result</code> values to panics or exceptions, and explicit types to <code>any</code>;
             </li>
-            <li>write commit messages in the present tense that say what the change does.</li>
+            <li>
+              write commit messages that say what the change does, in the form the repository asks for: aqua-js-sdk, for
+              example, asks for Conventional Commits such as <code>fix: handle an empty witness</code>.
+            </li>
           </ul>
           <p>
             Changes to the protocol itself start as a proposal in{' '}
@@ -209,11 +213,11 @@ export default function Community(): JSX.Element {
           </Heading>
           <p>
             This site is built with Docusaurus and is meant to be published from the{' '}
-            <a href="https://github.com/inblockio/aqua-docs">aqua-docs</a> repository. Every documentation page and blog
-            post has an “Edit this page” link to its source file on that repository’s <code>main</code> branch, where
-            you can propose a change directly. When these links were last checked (November 2026), that branch still
-            held a different site, built with Next.js, so an edit link could end on GitHub’s “not found” page. If that
-            happens, open an issue in the{' '}
+            <a href="https://github.com/inblockio/aqua-docs">aqua-docs</a> repository. Documentation pages (except those
+            of v2) and blog posts have an “Edit this page” link to their source file on that repository’s{' '}
+            <code>main</code> branch. When these links were last checked (November 2026), that branch held a different
+            site, built with Next.js, without these files, so an edit link ends on GitHub’s “not found” page; the v2
+            pages have no edit link for that reason. Until that changes, open an issue in the{' '}
             <a href="https://github.com/inblockio/aqua-docs/issues">aqua-docs issue tracker</a> and name the page and
             the change instead.
           </p>
@@ -224,7 +228,8 @@ export default function Community(): JSX.Element {
               unreleased next version. Fix a mistake in the version where it occurs.
             </li>
             <li>
-              To preview locally, install Node 20.9 or newer, run <code>npm ci</code> and <code>npm start</code>, and
+              To preview locally from a copy of this site’s own sources (not the Next.js site on aqua-docs{' '}
+              <code>main</code>), install Node 20.9 or newer, run <code>npm ci</code> and <code>npm start</code>, and
               open the address it prints.
             </li>
             <li>

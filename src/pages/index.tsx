@@ -35,7 +35,8 @@ const FEATURES: Feature[] = [
     body: (
       <>
         Every change to a file becomes a revision. Each revision is hashed with SHA-256 and names the revision before it
-        in <code>previous_verification_hash</code>, so the whole history forms one gap-free chain: an AquaTree.
+        in <code>previous_verification_hash</code>, so the history forms a chain, which may fork: an AquaTree. A
+        verifier that follows every link sees a revision that was dropped or changed.
       </>
     ),
   },
@@ -103,8 +104,9 @@ const FEATURES: Feature[] = [
     ),
     body: (
       <>
-        Identity claims and attestations are built from form revisions and signatures. Tree-mode hashing lets a holder
-        hide a field, such as an e-mail address, while the rest still verifies.
+        Identity claims and attestations are built from form revisions and signatures. Tree-mode hashing gives each
+        field its own leaf, a basis for hiding a field such as an e-mail address later; the SDK 3.2.1-45 still needs the
+        full form file to verify a claim.
       </>
     ),
   },
@@ -279,7 +281,8 @@ function CodeSample(): JSX.Element {
               mnemonic, so nothing leaves your machine.
             </li>
             <li>
-              <code>verifyAquaTree</code> recomputes every hash and checks the signature.
+              <code>verifyAquaTree</code> recomputes the hash of each scalar revision this program writes, checks the
+              file hash and checks the signature.
             </li>
           </ol>
           <p>

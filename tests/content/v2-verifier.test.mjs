@@ -174,6 +174,24 @@ test('forged: the file swapped under a genuine signature passes the Rust checks 
   assert.match(checkChain(chain).join('\n'), /revision 1: verification_hash does not match/);
 });
 
+test('forged: the file swapped under a genuine signature, with the verification hash recomputed and re-keyed, is rejected', () => {
+  const chain = fixture('aqua-1.2-logo-erp.json');
+  const [first, [, signed]] = entries(chain);
+  setFile(signed, Buffer.from('a document the signer never saw'));
+  const forged = rebuild(chain, [first, [seal(signed), signed]]);
+  assert.equal(rustAccepts(forged), true, 'the Rust checks still pass');
+  assert.deepEqual(checkChain(forged), ['page 0, revision 1: content differs from the revision it signs or witnesses']);
+});
+
+test('forged: a witness revision carrying a different file than the revision it witnesses is rejected', () => {
+  const chain = genesis(Buffer.from('hello aqua\n'));
+  witness(chain, lastKey(chain));
+  const [first, [, witnessed]] = entries(chain);
+  setFile(witnessed, Buffer.from('another file'));
+  const forged = rebuild(chain, [first, [seal(witnessed), witnessed]]);
+  assert.deepEqual(checkChain(forged), ['page 0, revision 1: content differs from the revision it signs or witnesses']);
+});
+
 test('forged: a genuine signature revision after a different genesis revision is rejected', () => {
   const real = fixture('aqua-1.2-logo-erp.json');
   const [, signed] = entries(real);
@@ -317,4 +335,52 @@ test('forged: scalar witness revisions are reported as unchecked, and an empty f
   file.revisions[key] = JSON.stringify(rev);
   assert.deepEqual(checkLinks(file), ['revision 2: the witness of a scalar revision is not verified by verify.js']);
   assert.deepEqual(checkLinks({revisions: {}}), ['no revisions']);
+});
+
+// A link revision as notarize.js --link writes it (notarize.js at 538eab0, lines 317-324), appended to the fixture.
+function withLink(file, linkedKey, scalar = false) {
+  const keys = Object.keys(file.revisions);
+  const rev = {
+    previous_verification_hash: keys.at(-1),
+    local_timestamp: '20241216120000',
+    revision_type: 'link',
+    link_type: 'aqua',
+    link_require_indepth_verification: true,
+    link_verification_hash: linkedKey,
+    link_uri: 'annex.txt.aqua.json',
+  };
+  file.revisions['0x1220' + 'cd'.repeat(32)] = scalar ? JSON.stringify(rev) : rev;
+  return file;
+}
+
+test('forged: a scalar did:key signature revision without a signer is reported as unchecked', () => {
+  const file = aqua();
+  const [key, stored] = aquaEntries(file)[2];
+  const rev = {...JSON.parse(stored), signature_type: 'did:key', signature: '0xdeadbeef', signature_wallet_address: ''};
+  file.revisions[key] = JSON.stringify(rev);
+  assert.deepEqual(checkLinks(file), [
+    'revision 2: the did:key signature of a scalar revision is not verified by verify.js or this check',
+  ]);
+});
+
+test('genuine: a link to the latest revision of the supplied linked file passes', () => {
+  const annex = aqua();
+  const file = withLink(aqua(), Object.keys(annex.revisions).at(-1));
+  assert.deepEqual(checkLinks(file, {'annex.txt.aqua.json': annex}), []);
+});
+
+test('forged: a link whose linked file lacks link_verification_hash, or is missing, is rejected', () => {
+  const file = withLink(aqua(), '0x1220' + 'ee'.repeat(32));
+  assert.deepEqual(checkLinks(file, {'annex.txt.aqua.json': aqua()}), [
+    'revision 3: the linked file does not contain link_verification_hash',
+  ]);
+  assert.deepEqual(checkLinks(file), ['revision 3: the linked file annex.txt.aqua.json was not supplied']);
+});
+
+test('forged: a scalar link revision is reported as unchecked by verify.js', () => {
+  const annex = aqua();
+  const file = withLink(aqua(), Object.keys(annex.revisions).at(-1), true);
+  assert.deepEqual(checkLinks(file, {'annex.txt.aqua.json': annex}), [
+    'revision 3: the linked file of a scalar revision is not verified by verify.js',
+  ]);
 });
