@@ -6,6 +6,7 @@ import {LATEST_DOCS_PATH, LATEST_VERSION, VERSIONS, versionLabel} from './docs-v
 import {REDIRECTS} from './redirects';
 import remarkCodeLanguages from './src/plugins/remark-code-languages';
 import drawnDiagramsPlugin, {remarkDrawnDiagrams} from './src/plugins/drawn-diagrams';
+import remarkSdkReference from './src/plugins/sdk-reference';
 import securityHeaders from './src/plugins/security-headers';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import redirectTablePlugin from './src/plugins/redirect-table';
@@ -160,7 +161,8 @@ const config: Config = {
       {
         docs: {
           sidebarPath: './sidebars.ts',
-          beforeDefaultRemarkPlugins: [codeLanguages, drawnDiagrams],
+          // SDK reference tables generated from the package's type declarations (::sdk-reference).
+          beforeDefaultRemarkPlugins: [remarkSdkReference, codeLanguages, drawnDiagrams],
           rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
