@@ -14,8 +14,8 @@ import {definesTerm, extractDefinitions, testableTerms} from '../../src/plugins/
 import {loadEasyops} from '../lib/easyops-search.mjs';
 
 // Share of the cases whose first result is a defining page, as measured on the commit that set it
-// (217 of 235; see benchmarks/README.md, Search). Content edits move it; never lower it to pass.
-const FLOOR = 0.92;
+// (238 of 255; see benchmarks/README.md, Search). Content edits move it; never lower it to pass.
+const FLOOR = 0.933;
 
 const {values: options} = parseArgs({options: {json: {type: 'string'}}});
 const METADATA = '.docusaurus/docusaurus-plugin-content-docs/default';

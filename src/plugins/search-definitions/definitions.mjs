@@ -123,7 +123,12 @@ export function extractDefinitions(fileContent, title = '') {
         // In a table of errors the first column says when an error happens; the messages follow.
         if (errors) for (const cell of row.slice(1)) for (const span of codeSpans(cell)) add(span, 'error', true);
         else if (codeSpans(row[0]).length) for (const span of codeSpans(row[0])) add(nameOf(span), 'table', true);
-        else if (plain(row[0]).split(' ').length <= 3) add(plain(row[0]), 'table');
+        else {
+          if (plain(row[0]).split(' ').length <= 3) add(plain(row[0]), 'table');
+          // A row whose first cell is a word ("POST") names its thing in its first cell of code.
+          const named = row.slice(1).find((cell) => /^(`[^`]+`[\s,]*)+$/.test(cell));
+          if (named) for (const span of codeSpans(named)) add(nameOf(span), 'table', true);
+        }
       }
       i--;
     }
@@ -153,7 +158,9 @@ const isGlossaryHeader = (line) => /other words/i.test(cells(line)[1] ?? '');
 function parts(term) {
   const out = [];
   if (/\s/.test(term)) return out; // a phrase, not an identifier
-  for (const piece of term.split(/[/:]/)) if (piece && piece !== term) out.push(piece);
+  // `aqua://<domain_id>/<hash>`, `get_revision/{verification_hash}`: a placeholder is not named here.
+  for (const piece of term.split(/[/:]/))
+    if (piece && piece !== term && !/^[<{[].*[>}\]]$/.test(piece)) out.push(piece);
   if (/^[a-z]+[A-Z]/.test(term) || /^[A-Z][a-z]+[A-Z]/.test(term))
     out.push(term.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
   return out;
@@ -214,7 +221,9 @@ export function keywordsFor(fileContent, title, glossary) {
   const keywords = new Set();
   for (const {term, from, code} of definitions) {
     if (from === 'title' || from === 'heading') {
-      // Titles and headings are indexed already; only the words inside their identifiers are added.
+      // Titles and headings are indexed on their own too; here they sit with the page's other
+      // definitions, so that a query whose words span the title and a heading finds the page.
+      keywords.add(term);
       if (code) for (const part of parts(term)) keywords.add(part);
       continue;
     }
