@@ -149,7 +149,7 @@ const config: Config = {
     loadOnIntentPlugin, // route prefetches of the links in view run in idle time
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     windowSizePlugin, // the window size learnt after hydration is rendered as a transition
-    searchTyposPlugin, // the search worker forgives one typo in words of five letters or more
+    searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
   ],
 
   headTags: [
