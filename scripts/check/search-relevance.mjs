@@ -5,8 +5,12 @@
 // (scripts/lib/search-sets.mjs: the tuning and held-out halves of benchmarks/search-queries.json,
 // and the blind set). It fails when, in any set, fewer queries than that set's floor get the right
 // page first or in the top 3. Deterministic: no timing, no browser. Needs a build in build/.
-// Misses are listed for the tuning half only, unless --misses all.
+// Misses are listed for the tuning half only, unless --misses all. It also fails when a word of
+// the glossary, or a keyword still written by hand in a doc, equals a query of any set.
+import {readFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
 import {parseArgs} from 'node:util';
+import {loadGlossary} from '../../src/plugins/search-definitions/definitions.mjs';
 import {loadEasyops} from '../lib/easyops-search.mjs';
 import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
 
@@ -23,6 +27,26 @@ const FLOORS = {
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});
 const queries = loadQuerySets();
+
+// No synonym or keyword may name a query of any set: the glossary's other words, and any
+// `keywords` still written by hand in a doc's front matter, are compared with every query.
+const normal = (text) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+const asked = new Set(queries.map((query) => normal(query.q)));
+const written = [...loadGlossary('.').rows.flatMap((row) => row.words)];
+const docs = execFileSync('git', ['ls-files', 'docs', 'versioned_docs'], {encoding: 'utf8'}).split('\n');
+for (const file of docs.filter((name) => /\.mdx?$/.test(name))) {
+  const line = /^keywords:\s*(\[.*\])\s*$/m.exec(readFileSync(file, 'utf8').split(/\n---\n/)[0]);
+  if (line) written.push(...JSON.parse(line[1]));
+}
+const naming = written.filter((word) => asked.has(normal(word)));
+console.log(
+  `search words: ${written.length} glossary words and hand-written keywords, ${naming.length} naming a query`,
+);
+if (naming.length) {
+  console.log(`  remove: ${naming.map((word) => JSON.stringify(word)).join(', ')}`);
+  process.exitCode = 1;
+}
+
 const easyops = await loadEasyops('build');
 let failed = false;
 for (const set of SETS) {
@@ -50,4 +74,4 @@ for (const set of SETS) {
     console.log(misses.join('\n'));
   }
 }
-if (failed) process.exit(1);
+if (failed) process.exitCode = 1;
