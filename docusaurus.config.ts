@@ -21,6 +21,7 @@ import loadOnIntentPlugin from './src/plugins/load-on-intent';
 import stagedEntryPlugin from './src/plugins/staged-entry';
 import windowSizePlugin from './src/plugins/window-size';
 import searchTyposPlugin from './src/plugins/search-typos';
+import {withSearchKeywords} from './src/plugins/search-definitions';
 
 /**
  * The repository and branch this site is published from; "Edit this page" links and the footer's
@@ -88,6 +89,11 @@ const config: Config = {
     // .md files are plain CommonMark, .mdx files are MDX: writers can use < and { freely in .md.
     format: 'detect',
     mermaid: true,
+    // A doc's `keywords` are what its Markdown defines (table first columns, code block titles,
+    // signatures, error messages) and the glossary's other words for its topics: the site search
+    // ranks them after titles and headings, before body text (src/plugins/search-definitions).
+    parseFrontMatter: async (params) =>
+      withSearchKeywords(params.filePath, await params.defaultParseFrontMatter(params)),
   },
   themes: [
     '@docusaurus/theme-mermaid',
@@ -146,7 +152,7 @@ const config: Config = {
     loadOnIntentPlugin, // route prefetches of the links in view run in idle time
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     windowSizePlugin, // the window size learnt after hydration is rendered as a transition
-    searchTyposPlugin, // the search worker forgives one typo in words of five letters or more
+    searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
   ],
 
   headTags: [

@@ -55,6 +55,7 @@ const stages = [
     steps: [
       ['page budgets', ['node', 'scripts/check/budgets.mjs']],
       ['search relevance', ['node', 'scripts/check/search-relevance.mjs']],
+      ['search definitions', ['node', 'scripts/check/search-definitions.mjs']],
       ['links and anchors', ['node', 'scripts/check/links.mjs']],
       ['outbound links and remote assets', ['node', 'scripts/check/external.mjs']],
     ],

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench:search`: how well the site search finds the right page, measured on the query set
-// in benchmarks/search-queries.json, for the site's search (easyops, lunr) and for Pagefind built
-// on the same pages of the same build. Needs a production build in build/ (`npm run build`).
+// `npm run bench:search`: how well the site search finds the right page, measured on three query
+// sets (scripts/lib/search-sets.mjs): the tuning and held-out halves of
+// benchmarks/search-queries.json and the blind set benchmarks/search-queries-blind.json, each
+// reported on its own and per kind of query, for the site's search (easyops, lunr) and for Pagefind
+// built on the same pages of the same build. Misses are listed for the tuning half only (the
+// other two sets measure; `--misses all` lists theirs too, for a report after the tuning). Needs a production build in build/ (`npm run build`).
 //
 // - Site search: the plugin's own worker code runs in Node over the build's index files
 //   (scripts/lib/easyops-search.mjs), and a sample of queries is typed into the real search box in
@@ -15,12 +18,14 @@
 //
 // Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares.
 // Options: --engines easyops,pagefind   --json <file> (write the per-query ranks)   --port N
+//          --misses tuning|all
 import {readFileSync, writeFileSync, readdirSync, mkdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium} from '@playwright/test';
 import {startServer} from '../lib/start-server.mjs';
 import {loadEasyops, INDEX_BASE} from '../lib/easyops-search.mjs';
+import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
 
 const {values: options} = parseArgs({
   options: {
@@ -28,13 +33,14 @@ const {values: options} = parseArgs({
     json: {type: 'string'},
     port: {type: 'string', default: process.env.TEST_PORT ?? '3391'},
     build: {type: 'string', default: 'build'},
+    misses: {type: 'string', default: 'tuning'},
   },
 });
 const BUILD = options.build;
 const PORT = Number(options.port);
 const ORIGIN = `http://localhost:${PORT}`;
 const engines = options.engines.split(',');
-const {queries} = JSON.parse(readFileSync('benchmarks/search-queries.json', 'utf8'));
+const queries = loadQuerySets();
 const SCOPES = ['v3', 'v2', 'v1', 'next', 'blog'];
 const START_PAGE = {
   v3: '/docs/v3/intro',
@@ -99,7 +105,7 @@ async function runEasyops() {
   const easyops = await loadEasyops(BUILD);
   const ranks = [];
   for (const query of queries) {
-    const {pages} = await easyops.search(query.from, query.q);
+    const {pages} = await easyops.search(query.scope, query.q);
     ranks.push({...query, rank: rankOf(pages, query.expect), count: pages.length, top: pages.slice(0, 3)});
   }
   return {easyops, ranks};
@@ -156,7 +162,7 @@ async function easyopsBrowser(browser, easyops) {
   for (const scope of SCOPES) {
     await page.goto(START_PAGE[scope]);
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-    for (const query of queries.filter((q) => q.from === scope).slice(0, 6)) {
+    for (const query of queries.filter((q) => q.set === 'tuning' && q.scope === scope).slice(0, 6)) {
       const {pageTitles} = await easyops.search(scope, query.q);
       if (!pageTitles.length) continue;
       await box.click();
@@ -192,7 +198,7 @@ async function runPagefind(browser, outDir) {
   let later = [];
   for (const scope of SCOPES) {
     await page.goto(START_PAGE[scope]);
-    const asked = queries.filter((q) => q.from === scope);
+    const asked = queries.filter((q) => q.scope === scope);
     for (const [i, query] of asked.entries()) {
       const before = bytes;
       const pages = await page.evaluate(
@@ -226,12 +232,9 @@ try {
   if (engines.includes('easyops')) {
     const {easyops, ranks} = await runEasyops();
     const wire = await easyopsBrowser(browser, easyops);
-    table.push({
-      engine: 'site search (easyops)',
-      ...score(ranks),
-      'first query (bytes)': wire.first,
-      'later query (bytes)': wire.later,
-    });
+    for (const set of SETS)
+      table.push({engine: 'site search (easyops)', set, ...score(ranks.filter((r) => r.set === set))});
+    console.log(`easyops bytes: first query ${wire.first}, later query ${wire.later}`);
     console.log(
       `easyops: first result in the real box = first result in Node for ${wire.agree}/${wire.checked} sampled queries`,
     );
@@ -245,7 +248,8 @@ try {
     mkdirSync(outDir, {recursive: true});
     await buildPagefind(pagefind, outDir);
     const {ranks, first, later} = await runPagefind(browser, outDir);
-    table.push({engine: 'Pagefind 1.6.0', ...score(ranks), 'first query (bytes)': first, 'later query (bytes)': later});
+    for (const set of SETS) table.push({engine: 'Pagefind 1.6.0', set, ...score(ranks.filter((r) => r.set === set))});
+    console.log(`Pagefind bytes: first query ${first}, later query ${later}`);
     perQuery.pagefind = ranks;
   }
 } finally {
@@ -253,14 +257,30 @@ try {
   stopServer();
 }
 
+const count = (set) => queries.filter((q) => q.set === set).length;
 console.log(
-  `\n${queries.length} queries (benchmarks/search-queries.json); rank counted among the first ${SHOWN} results`,
+  `\n${SETS.map((set) => `${set} ${count(set)}`).join(', ')} queries; rank counted among the first ${SHOWN} results`,
 );
 console.table(table);
+// Per kind of query: top-1 / top-3 / empty, each set and engine.
+const kinds = [...new Set(queries.map((q) => `${q.set} ${q.kind}`))];
+const byKind = kinds.map((key) => {
+  const [set, kind] = key.split(' ');
+  const row = {set, kind, queries: queries.filter((q) => q.set === set && q.kind === kind).length};
+  for (const [engine, ranks] of Object.entries(perQuery)) {
+    const {top1, top3, empty} = score(ranks.filter((r) => r.set === set && r.kind === kind));
+    row[engine] = `${top1} / ${top3} / ${empty}`;
+  }
+  return row;
+});
+console.log('\nper kind: top-1 / top-3 / empty answers');
+console.table(byKind);
 for (const [engine, ranks] of Object.entries(perQuery)) {
-  const misses = ranks.filter((r) => r.rank !== 1);
-  console.log(`\n${engine}: not first (${misses.length})`);
-  for (const r of misses)
-    console.log(`  [${r.from}] ${JSON.stringify(r.q)} rank ${r.rank || '-'} → ${r.top.join(' ')}`);
+  for (const set of options.misses === 'all' ? SETS : ['tuning']) {
+    const misses = ranks.filter((r) => r.set === set && r.rank !== 1);
+    console.log(`\n${engine}, ${set}: not first (${misses.length})`);
+    for (const r of misses)
+      console.log(`  [${r.scope}] ${JSON.stringify(r.q)} rank ${r.rank || '-'} → ${r.top.join(' ')}`);
+  }
 }
-if (options.json) writeFileSync(options.json, `${JSON.stringify({table, perQuery}, null, 2)}\n`);
+if (options.json) writeFileSync(options.json, `${JSON.stringify({table, byKind, perQuery}, null, 2)}\n`);

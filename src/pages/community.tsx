@@ -2,7 +2,6 @@ import React from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
-import Head from '@docusaurus/Head';
 import Heading from '@theme/Heading';
 import styles from './community.module.css';
 
@@ -107,10 +106,6 @@ export default function Community(): JSX.Element {
     <Layout
       title="Community"
       description="How to take part in the Aqua Protocol: source repositories, issues, contributions to the code and the docs, and inblock.io's channels.">
-      <Head>
-        {/* The page's title does not say "community"; readers searching for it find it here. */}
-        <meta name="keywords" content="community, contribute, report an issue, source repositories" />
-      </Head>
       <main className={clsx('container', styles.page, 'aqua-prose')}>
         <Heading as="h1">Take part in the Aqua Protocol</Heading>
         <p className={styles.lead}>

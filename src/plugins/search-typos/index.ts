@@ -1,9 +1,12 @@
 // Typo-forgiving site search: the search worker of @easyops-cn/docusaurus-search-local gets
 // ./lunr.mjs in place of `lunr` (the same lunr, whose queries retry a word that matches nothing
-// with its closest spelling in the index). Nothing else imports it: the page's own bundle and the
-// server build are unchanged. Measured on the query set of bench:search: the one query that found
-// nothing, a typo, finds its page first (top-1 93.3 % → 94.1 %); no other query's results moved.
-// The worker's script grows by 0.55 KB gzipped; the page's own scripts not at all.
+// with its closest spelling in the index, drop the punctuation around a word and leave filler
+// words out). Nothing else imports it: the page's own bundle and the server build are unchanged.
+// Measured with bench:search's sets on the build of 187d60e, with it against the stock lunr:
+// held-out top-1/top-3 91.2/100 % against 89.5/98.2 %, blind 78.9/91.1 % against 76.7/88.9 %,
+// empty answers 0 and 1 against 1 and 2; the structure-derived keywords do not replace it.
+// The worker's entry chunk is 1,627 B gzipped (1,418 B with the typo correction alone, 875 B
+// stock); the page's own scripts do not change.
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 

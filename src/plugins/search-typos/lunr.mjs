@@ -1,4 +1,6 @@
-// The search worker's lunr, with one typo forgiven in words of five letters or more.
+// The search worker's lunr, with one typo forgiven in words of five letters or more, the punctuation
+// around a query word dropped (as the index drops it), and question and filler words left out of
+// a query that has other words (see FILLER).
 //
 // lunr matches stemmed words, and a wrong letter can move the stem far from the right one:
 // "witnesing" stems to "witnes", while "witness", "witnessed" and "witnessing" all stem to "wit",
@@ -81,11 +83,31 @@ function correct(index, word, options) {
   return known.get(key);
 }
 
+// Question and filler words that lunr's English stop word list lets through ("how", "what", "do",
+// "can" are on it): in a query that has other words, they are not searched, so that "use" or
+// "need" in a question cannot pick a page that has them over one about the question's subject.
+// General English, not taken from any query set.
+const FILLER = new Set(
+  'use using used uses work works working need needs want wants way ways possible explain mean means tell help happen happens please anyone someone something thing things make makes exactly actually really'.split(
+    ' ',
+  ),
+);
+
 lunr.Index.prototype.query = function queryForgivingTypos(build) {
   return query.call(this, (q) => {
     const term = q.term;
-    q.term = (word, options) => term.call(q, correct(this, word, options), options);
+    const asked = [];
+    q.term = (word, options) => asked.push([word, options]);
     build(q);
+    q.term = term;
+    // The index holds words without the punctuation around them (lunr's trimmer); a query word
+    // gets the same, so "signature?" or "mnemonic:" match what the page says.
+    const trimmed = asked
+      .map(([word, options]) => [typeof word === 'string' ? word.replace(/^\W+|\W+$/g, '') : word, options])
+      .filter(([word]) => word !== '');
+    const content = trimmed.filter(([word]) => typeof word !== 'string' || !FILLER.has(word));
+    for (const [word, options] of content.length ? content : trimmed)
+      term.call(q, correct(this, word, options), options);
   });
 };
 
