@@ -38,7 +38,7 @@ import {infoWords, parseFences} from '../lib/fences.mjs';
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const PRELOAD = join(ROOT, 'scripts', 'check', 'examples', 'no-network.mjs');
-const TIMEOUT_MS = Number(process.env.EXAMPLE_TIMEOUT_MS || 30000);
+const TIMEOUT_MS = Number(process.env.EXAMPLE_TIMEOUT_MS || 60000);
 const LANGS = {ts: 'ts', typescript: 'ts', js: 'js', javascript: 'js', mjs: 'js'};
 const SOURCES = [
   {dir: 'versioned_docs/version-1.3.2', match: (name) => /\.mdx?$/.test(name)},
