@@ -14,6 +14,7 @@
 //   FUZZ_SEED=<seed> npm run test:content          same cases
 //   npm run fuzz:recipes                           many more cases (the long run; FUZZ_RUNS sets how many)
 //   FUZZ_AGAINST=79a1ec1 npm run fuzz:recipes      the same attacks on the recipes of an earlier commit
+//   FUZZ_SURVEY=1 ...                              no stop at the first failure: count every kind of break
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {test} from 'node:test';
@@ -34,6 +35,31 @@ const numRuns = Number(process.env.FUZZ_RUNS || 400);
 const against = process.env.FUZZ_AGAINST;
 const targets = process.env.FUZZ_TARGETS ? process.env.FUZZ_TARGETS.split(',') : TARGETS;
 const loader = new URL(against ? './adversary/earlier-recipes.mjs' : './adversary/run.mjs', import.meta.url).href;
+
+// A survey runs the drawn cases without shrinking and counts the distinct breaks (hashes elided).
+if (process.env.FUZZ_SURVEY) {
+  test(`survey of ${numRuns} attacks (seed ${seed})`, async (t) => {
+    const sandbox = new Sandbox({loader, against, timeoutMs: Number(process.env.FUZZ_TIMEOUT_MS || 20_000)});
+    const breaks = new Map();
+    for (const a of fc.sample(attackOn(targets), {seed, numRuns})) {
+      const broken = await sandbox.run(a);
+      if (!broken) continue;
+      const kind = broken
+        .replace(/0x[0-9a-f]+…?/g, '0x…')
+        .replace(/ \|.*$/, '')
+        .slice(0, 120);
+      if (!breaks.has(kind)) breaks.set(kind, {count: 0, example: a});
+      breaks.get(kind).count++;
+    }
+    await sandbox.stop();
+    for (const [kind, {count, example}] of breaks) {
+      t.diagnostic(
+        `${count}× ${kind}\n    e.g. ${example.target} on ${example.doc}: ${example.steps.map((s) => s.op).join(', ')}`,
+      );
+    }
+    assert.equal(breaks.size, 0);
+  });
+}
 
 test(`the recipes keep their guarantees against generated attacks (seed ${seed}, ${numRuns} cases)`, async (t) => {
   const sandbox = new Sandbox({loader, against, timeoutMs: Number(process.env.FUZZ_TIMEOUT_MS || 20_000)});
