@@ -60,7 +60,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: 'https://aqua-protocol.org',
   baseUrl: '/',
-  // The spec's routes have no trailing slash: /docs/v3/intro, not /docs/v3/intro/.
+  // The site's URLs have no trailing slash: /docs/v3/intro, not /docs/v3/intro/.
   trailingSlash: false,
   organizationName: 'inblockio',
   projectName: 'aqua-docs',
@@ -216,7 +216,7 @@ const config: Config = {
       title: 'Aqua Protocol',
       hideOnScroll: true,
       logo: {alt: 'Aqua Protocol logo', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', width: 32, height: 32},
-      // Every item sets its side: the spec's default is right, 3.6.3's schema defaults to left.
+      // Every item sets its side: they all sit on the right, where 3.6.3's schema defaults to left.
       items: [
         {to: LATEST_DOCS_PATH, label: 'Documentation', position: 'right', activeBaseRegex: '^/docs(/|$)'},
         {to: '/community', label: 'Community', position: 'right'},
