@@ -16,7 +16,7 @@ import slimClientPlugin from './src/plugins/slim-client';
 import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
-import loadOnIntentPlugin from './src/plugins/load-on-intent';
+import idlePrefetchPlugin from './src/plugins/idle-prefetch';
 import stagedEntryPlugin from './src/plugins/staged-entry';
 import windowSizePlugin from './src/plugins/window-size';
 import searchTyposPlugin from './src/plugins/search-typos';
@@ -140,7 +140,7 @@ const config: Config = {
     drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
-    loadOnIntentPlugin, // route prefetches of the links in view run in idle time
+    idlePrefetchPlugin, // route prefetches of the links in view run in idle time (a client module)
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     windowSizePlugin, // the window size learnt after hydration is rendered as a transition
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more

@@ -50,7 +50,7 @@ export function makeStock(dir) {
  */
 export const WITHOUT = {
   'staged-entry': (dir) => withoutPlugin(dir, 'stagedEntryPlugin'),
-  'load-on-intent': (dir) => withoutPlugin(dir, 'loadOnIntentPlugin'),
+  'idle-prefetch': (dir) => withoutPlugin(dir, 'idlePrefetchPlugin'),
   'window-size': (dir) => withoutPlugin(dir, 'windowSizePlugin'),
   'slim-client': (dir) => withoutPlugin(dir, 'slimClientPlugin'),
   'ssr-template': (dir) => edit(dir, 'docusaurus.config.ts', [[/^ {2}ssrTemplate,\n/m, '']]),
