@@ -17,7 +17,7 @@ import slimClientPlugin from './src/plugins/slim-client';
 import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
-import loadOnIntentPlugin from './src/plugins/load-on-intent';
+import idlePrefetchPlugin from './src/plugins/idle-prefetch';
 import stagedEntryPlugin from './src/plugins/staged-entry';
 import windowSizePlugin from './src/plugins/window-size';
 import searchTyposPlugin from './src/plugins/search-typos';
@@ -64,7 +64,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: 'https://aqua-protocol.org',
   baseUrl: '/',
-  // The spec's routes have no trailing slash: /docs/v3/intro, not /docs/v3/intro/.
+  // The site's URLs have no trailing slash: /docs/v3/intro, not /docs/v3/intro/.
   trailingSlash: false,
   organizationName: 'inblockio',
   projectName: 'aqua-docs',
@@ -149,7 +149,7 @@ const config: Config = {
     drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
-    loadOnIntentPlugin, // route prefetches of the links in view run in idle time
+    idlePrefetchPlugin, // route prefetches of the links in view run in idle time (a client module)
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     windowSizePlugin, // the window size learnt after hydration is rendered as a transition
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
@@ -230,7 +230,7 @@ const config: Config = {
       title: 'Aqua Protocol',
       hideOnScroll: true,
       logo: {alt: 'Aqua Protocol logo', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', width: 32, height: 32},
-      // Every item sets its side: the spec's default is right, 3.6.3's schema defaults to left.
+      // Every item sets its side: they all sit on the right, where 3.6.3's schema defaults to left.
       items: [
         {to: LATEST_DOCS_PATH, label: 'Documentation', position: 'right', activeBaseRegex: '^/docs(/|$)'},
         {to: '/community', label: 'Community', position: 'right'},

@@ -1,4 +1,4 @@
-// Spec section 4 "A wrong base URL shows a warning banner on the home page with a suggested base
+// Requirement: "A wrong base URL shows a warning banner on the home page with a suggested base
 // URL". Simulated deployment mistake: the site, built for baseUrl '/', is served under /aqua-docs/,
 // so its home page loads but every script and stylesheet (absolute /assets/... URLs) is missing.
 import {test, expect, open} from './fixtures';

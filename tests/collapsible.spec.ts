@@ -1,4 +1,4 @@
-// Spec section 4 "Collapsible sections animate height; duration depends on content height, 1 ms
+// Requirement: "Collapsible sections animate height; duration depends on content height, 1 ms
 // when reduced motion is preferred". Observed on a collapsed docs sidebar category ("Containers"
 // of v2): the inline styles the category's list goes through while it opens.
 import type {Page} from '@playwright/test';

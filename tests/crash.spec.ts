@@ -1,4 +1,4 @@
-// Spec section 4 "Crash: normal to crashed; 'Try again' resets it" and section 8 "Rendering
+// Requirement: "Crash: normal to crashed; 'Try again' resets it" and "Rendering
 // fails: page titled 'This page crashed', the error message and its causes, and a 'Try again'
 // button". Stock 3.6.3 has two variants: a failure inside the page content is caught by the
 // theme's layout and titled "This page crashed." (full stop), with navbar and footer; a failure

@@ -1,4 +1,4 @@
-// One crawl of every route of the spec (tests/routes.ts) and the 404 page, with three guards at once,
+// One crawl of every route of the site (tests/routes.ts) and the 404 page, with three guards at once,
 // so that each page is opened once instead of once per concern:
 // - it renders: status 200 (404 for the unknown path), one h1, one main landmark, no console error;
 // - no request leaves the site: requests to any other origin are aborted and recorded, so a web

@@ -1,4 +1,4 @@
-// Spec section 4 "Dropdowns close on outside click, touch or focus". The navbar's only dropdown is
+// Requirement: "Dropdowns close on outside click, touch or focus". The navbar's only dropdown is
 // the docs-version dropdown; keyboard users open and close it with Enter on its toggle (the mouse
 // opens it by hovering, which CSS handles).
 import type {Page} from '@playwright/test';

@@ -1,4 +1,4 @@
-// Spec section 2 "Paths ending in .html or /index.html are normalised to the plain path". The
+// Requirement: "Paths ending in .html or /index.html are normalised to the plain path". The
 // visitor who opens /x.html or /x/index.html ends on the page of /x, whichever way the server
 // handles it: `docusaurus serve` sends the file and the client router renders /x with the URL kept;
 // a production server may redirect to /x first. Both are accepted; the page content is asserted.

@@ -1,5 +1,5 @@
-// Spec section 4 "Lazy pages: loading state after a 200 ms delay, error state with a retry option"
-// and section 9 "Loader delay default 200 ms". Each route's code is a react-loadable component
+// Requirement: "Lazy pages: loading state after a 200 ms delay, error state with a retry option"
+// and "Loader delay default 200 ms". Each route's code is a react-loadable component
 // rendered by the stock `Loading` (theme-fallback), but Docusaurus preloads a route before it
 // renders it, so a visitor never sees those states on the built site (notes, item 29).
 // Trigger: request patching (tests/fixtures/chunks.ts). The test serves main.js with the one call

@@ -1,7 +1,7 @@
 import {test, expect, open} from './fixtures';
 
 test.describe('navbar (desktop)', () => {
-  test('has the spec items, all on the right, with their targets', async ({page}) => {
+  test('has its items, all on the right, with their targets', async ({page}) => {
     await open(page, '/');
     const right = page.locator('.navbar__items--right');
     await expect(right.getByRole('link', {name: 'Documentation'})).toHaveAttribute('href', '/docs/v3/intro');

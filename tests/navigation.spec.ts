@@ -1,7 +1,7 @@
-// Spec section 4 "Navigation: the next route's content loads before switching. If loading fails the
+// Requirement: "Navigation: the next route's content loads before switching. If loading fails the
 // page reloads fully. After a route change the page scrolls to the hash anchor, or to the top when
 // path or hash changed. Scrolling is smooth, or eased at about 85% per frame when smooth scrolling
-// is not set." and section 2/9 "Route changes show a thin progress bar after a 200 ms delay, with no
+// is not set." and "Route changes show a thin progress bar after a 200 ms delay, with no
 // spinner". Chunk responses are held or aborted with page.route to make loading observable.
 import type {Page} from '@playwright/test';
 import {test, expect, open, hydrated, holdRequests} from './fixtures';

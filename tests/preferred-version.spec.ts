@@ -1,5 +1,5 @@
-// Spec section 4 "Preferred docs version name is remembered per docs plugin in local storage" and
-// section 9 "default storage local storage": a version chosen in the version dropdown is stored
+// Requirement: "Preferred docs version name is remembered per docs plugin in local storage" and
+// "default storage local storage": a version chosen in the version dropdown is stored
 // under `docs-preferred-version-default` and used afterwards by the version-aware navbar item.
 import type {Page} from '@playwright/test';
 import {test, expect, open, openDropdown} from './fixtures';

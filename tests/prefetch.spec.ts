@@ -1,4 +1,4 @@
-// Spec section 7 "Link prefetching uses a link hint ...; it is skipped on 2g connections or when
+// Requirement: "Link prefetching uses a link hint ...; it is skipped on 2g connections or when
 // data saving is on". The site prefetches the code of the pages its visible links lead to, with
 // <link rel="prefetch">. The connection is emulated with an init script defining
 // navigator.connection, which Chromium reports as a fast connection by default.

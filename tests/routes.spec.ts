@@ -1,6 +1,6 @@
 import {test, expect} from './fixtures';
 
-// Every route of the spec renders (status, one h1, one main, no console error) in tests/crawl.spec.ts.
+// Every route of the site renders (status, one h1, one main, no console error) in tests/crawl.spec.ts.
 
 test('an unknown path gets the not-found page with status 404', async ({page}) => {
   const response = await page.goto('/no/such/page');

@@ -1,4 +1,4 @@
-// Every route of the spec (section 2), grouped as the spec lists them.
+// Every route of the site, grouped by kind.
 
 export const SITE_ROUTES = ['/', '/community'];
 

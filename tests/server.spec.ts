@@ -50,7 +50,7 @@ const mainScript = () => {
 };
 
 test.describe('over build/', () => {
-  test('every route of the spec answers 200 with an HTML page', async ({baseURL}) => {
+  test('every route of the site answers 200 with an HTML page', async ({baseURL}) => {
     for (const route of ALL_ROUTES) {
       const reply = await raw(baseURL!, route, {'Accept-Encoding': 'br, gzip'});
       expect(reply.status, route).toBe(200);

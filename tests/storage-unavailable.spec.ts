@@ -1,4 +1,4 @@
-// Spec section 7 "Browser local storage is used and tolerated when unavailable" and section 8
+// Requirement: "Browser local storage is used and tolerated when unavailable" and
 // "Browser storage unavailable: console warning; storage behaves as empty". An init script makes
 // every access to window.localStorage throw, as strict privacy settings do.
 import {test, expect, open} from './fixtures';

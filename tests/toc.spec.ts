@@ -1,4 +1,4 @@
-// Spec section 2 "Table of contents uses heading levels 2 to 3" (section 9: levels 2 to 3). The TOC
+// Requirement: "Table of contents uses heading levels 2 to 3". The TOC
 // of a doc lists exactly its h2 and h3 headings, in order. The content has no deeper headings, so a
 // second test serves the doc's compiled content with one level-4 and one level-5 TOC entry added
 // (request patching, tests/fixtures/chunks.ts) and checks the theme leaves them out.

@@ -1,4 +1,4 @@
-// Spec section 8, the writer's side: a writer who makes a mistake gets a message that names it.
+// The writer's side: a writer who makes a mistake gets a message that names it.
 // Each test builds tests/fixtures/writer-errors (the real site's configuration around a small
 // content folder, see its docusaurus.config.ts) in a temporary copy, with one case of mistakes, and
 // reads the build output as a writer would. Builds that can share a case do: every warning comes

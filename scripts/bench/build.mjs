@@ -7,33 +7,14 @@
 //   warm: the same build again right after, caches kept
 //   node scripts/bench/build.mjs [--runs 3] [--bundlers faster,webpack] [--site DIR] [--json F]
 import {spawnSync} from 'node:child_process';
-import {cpus, totalmem, tmpdir} from 'node:os';
-import {mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {cpus, totalmem} from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {scratchCopy} from '../lib/scratch-copy.mjs';
 import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
 
-const EXCLUDED = ['node_modules', 'build', '.docusaurus', 'test-results', 'playwright-report', '.git'];
+export {scratchCopy};
 
-/**
- * A scratch copy of the site whose node_modules/ links each installed package but owns its
- * .cache/, so that clearing caches never touches the working tree's.
- */
-export function scratchCopy(source, prefix = 'site-bench-') {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const tar = spawnSync(
-    'sh',
-    ['-c', `tar -C "${source}" ${EXCLUDED.map((e) => `--exclude=./${e}`).join(' ')} -cf - . | tar -C "${dir}" -xf -`],
-    {stdio: 'inherit'},
-  );
-  if (tar.status !== 0) throw new Error('copying the site failed');
-  mkdirSync(join(dir, 'node_modules'));
-  for (const entry of readdirSync(join(source, 'node_modules'))) {
-    if (entry !== '.cache') symlinkSync(join(source, 'node_modules', entry), join(dir, 'node_modules', entry));
-  }
-  return dir;
-}
-
-/** One `docusaurus build` in `dir`: wall seconds and peak RSS in MiB. */
 /** One `docusaurus build` in `dir`; with `captureStdout`, its standard output is returned too. */
 export function timedBuild(dir, env = {}, {captureStdout = false} = {}) {
   const report = join(dir, '.time-report');

@@ -1,18 +1,30 @@
 #!/usr/bin/env node
-// `npm run bench:lighthouse`: Lighthouse 12 (mobile defaults: simulated throttling, Moto G
-// Power viewport) in Debian's Chromium on one page of each type in build/ (PAGES, or the paths given), served by the production server
-// (server/serve.mjs) and, for comparison in the same run, by `docusaurus serve`. Prints the four
-// category scores, LCP and TBT, the median of --runs runs per page. A benchmark, not a test.
-// With --against DIR, another build (say, of the previous commit) is measured instead of the stock
-// server, its runs alternating with this build's, so that both see the same machine load.
-//   node scripts/bench/lighthouse.mjs [--dir build] [--runs 3] [--port 3423] [--no-stock]
-//        [--against DIR] [--json F] [path ...]
+// `npm run bench:lighthouse`: speed as ratios, measured side by side in one run. Lighthouse 12
+// (mobile defaults: simulated throttling, Moto G Power viewport) in Debian's Chromium loads one page
+// of each type (PAGES, or the paths given) from each variant in turn, page by page and run by run,
+// so that every variant sees the same machine load:
+//   site     build/ as the production server (server/serve.mjs) sends it;
+//   floor    the same pages with every script request blocked: what the HTML and CSS alone cost
+//            (inline scripts still run: the colour-mode bootstrap and the loader of the entry scripts);
+//   stock    the stock client of bench:pages (scripts/bench/variants.mjs), built in a scratch copy;
+//   without-<name>  the site without one of its changes (--without, see WITHOUT in variants.mjs);
+//   <label>  any other site folder given with --variant label=DIR (say, the previous commit's).
+// For each page and variant it prints the medians of TBT and LCP, and the ratios that are the
+// targets: TBT ÷ floor's TBT, LCP ÷ floor's LCP, and the gzipped JavaScript loaded before hydration
+// (as test:budgets counts it) ÷ the stock client's. A benchmark, not a test.
+//   node scripts/bench/lighthouse.mjs [--runs 3] [--site .] [--stock DIR | --no-stock] [--keep]
+//        [--without name ...] [--variant label=DIR ...] [--port 3423] [--json F] [path ...]
+// A site folder (--site, --stock, --variant) holds build/ and .docusaurus/ of one build. Scratch
+// builds are removed at the end unless --keep is given (their folders are printed, for --stock and
+// --variant in later runs).
 import {spawn} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {loadavg, tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
 import {startServer} from '../lib/start-server.mjs';
+import {loadBuild, pageWeight} from '../check/budgets.mjs';
+import {WITHOUT, buildVariant, makeStock} from './variants.mjs';
 
 /** One page of each type: home, long doc, SDK doc, doc with diagrams, blog index, long post, community, tag, author. */
 export const PAGES = [
@@ -26,28 +38,54 @@ export const PAGES = [
   '/blog/tags/docusaurus',
   '/blog/authors/aqua-team',
 ];
+/** The targets of the ratios (site ÷ floor for TBT and LCP, site ÷ stock client for JavaScript). */
+export const TARGETS = {tbt: 1.25, lcp: 1.1, js: 0.4};
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
 
 const {values, positionals} = parseArgs({
   allowPositionals: true,
   options: {
-    dir: {type: 'string', default: 'build'},
+    site: {type: 'string', default: '.'},
     runs: {type: 'string', default: '3'},
     port: {type: 'string', default: '3423'},
+    stock: {type: 'string'},
     'no-stock': {type: 'boolean', default: false},
+    without: {type: 'string', multiple: true, default: []},
+    variant: {type: 'string', multiple: true, default: []},
+    keep: {type: 'boolean', default: false},
     json: {type: 'string'},
-    against: {type: 'string'},
     // Extra Lighthouse CLI flags, e.g. --flag=--throttling.rttMs=400 --flag=--throttling.throughputKbps=400
     flag: {type: 'string', multiple: true, default: []},
   },
 });
 const runs = Number(values.runs);
-const port = Number(values.port);
+const pages = positionals.length ? positionals : PAGES;
+for (const name of values.without) {
+  if (!WITHOUT[name]) throw new Error(`--without ${name}: unknown; one of ${Object.keys(WITHOUT).join(', ')}`);
+}
 
-function lighthouse(url) {
+// Stopped early (Ctrl+C): the servers run in process groups of their own, and Lighthouse's Chromium
+// outlives a killed Lighthouse, so both are stopped here.
+const stops = [];
+let running = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (running) {
+      try {
+        process.kill(-running.pid, 'SIGINT'); // chrome-launcher stops its Chromium on SIGINT
+      } catch {
+        // already stopped
+      }
+    }
+    for (const stop of stops) stop();
+    process.exit(130);
+  });
+}
+
+function lighthouse(url, extraFlags) {
   const out = mkdtempSync(join(tmpdir(), 'lh-'));
   const report = join(out, 'report.json');
-  return new Promise((resolve, reject) => {
+  return new Promise((resolvePromise, reject) => {
     const child = spawn(
       'node',
       [
@@ -55,30 +93,26 @@ function lighthouse(url) {
         url,
         '--chrome-path=/usr/bin/chromium',
         `--chrome-flags=${CHROME_FLAGS}`,
+        '--only-categories=performance',
         '--output=json',
         `--output-path=${report}`,
         '--quiet',
+        ...extraFlags,
         ...values.flag,
       ],
-      {stdio: 'inherit', env: {...process.env, CHROME_PATH: '/usr/bin/chromium'}},
+      {stdio: 'inherit', detached: true, env: {...process.env, CHROME_PATH: '/usr/bin/chromium'}},
     );
+    running = child;
     child.on('exit', (code) => {
+      running = null;
       if (code !== 0) return reject(new Error(`lighthouse exited with ${code} on ${url}`));
       const data = JSON.parse(readFileSync(report, 'utf8'));
       rmSync(out, {recursive: true, force: true});
-      const score = (id) => Math.round((data.categories[id]?.score ?? 0) * 100);
-      resolve({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        seo: score('seo'),
+      if (data.runtimeError) return reject(new Error(`${data.runtimeError.code} on ${url}`));
+      resolvePromise({
+        performance: Math.round((data.categories.performance?.score ?? 0) * 100),
         lcp: Math.round(data.audits['largest-contentful-paint'].numericValue),
         tbt: Math.round(data.audits['total-blocking-time'].numericValue),
-        failing: Object.entries(data.categories).flatMap(([category, {auditRefs}]) =>
-          auditRefs
-            .filter((ref) => ref.weight > 0 && data.audits[ref.id].score !== null && data.audits[ref.id].score < 1)
-            .map((ref) => `${category}:${ref.id}`),
-        ),
       });
     });
     child.on('error', reject);
@@ -88,40 +122,15 @@ function lighthouse(url) {
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 /** One Lighthouse run, retried when Lighthouse loses the trace on a busy machine (NO_NAVSTART). */
-async function sample(url) {
+async function sample(url, extraFlags) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouse(url);
+      return await lighthouse(url, extraFlags);
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`  retrying ${url}: ${error.message}`);
     }
   }
-}
-
-function summarise(label, page, samples) {
-  const summary = {};
-  for (const key of ['performance', 'accessibility', 'best-practices', 'seo', 'lcp', 'tbt'])
-    summary[key] = median(samples.map((s) => s[key]));
-  summary.runs = samples.map((s) => `${s.performance}/${s.lcp}/${s.tbt}`).join(' ');
-  summary.failing = [...new Set(samples.flatMap((s) => s.failing))];
-  console.log(
-    `${label.padEnd(17)} ${page.padEnd(30)} perf ${String(summary.performance).padStart(3)}  a11y ${summary.accessibility}  bp ${summary['best-practices']}  seo ${summary.seo}  LCP ${summary.lcp} ms  TBT ${summary.tbt} ms  (runs perf/LCP/TBT: ${summary.runs})${summary.failing.length ? `\n${' '.repeat(18)}below 1: ${summary.failing.join(', ')}` : ''}`,
-  );
-  return summary;
-}
-
-/** Medians per page for each origin; with several origins their runs alternate, page by page. */
-async function measure(origins) {
-  const results = Object.fromEntries(Object.keys(origins).map((label) => [label, {}]));
-  for (const page of positionals.length ? positionals : PAGES) {
-    const samples = Object.fromEntries(Object.keys(origins).map((label) => [label, []]));
-    for (let i = 0; i < runs; i++)
-      for (const [label, origin] of Object.entries(origins)) samples[label].push(await sample(origin + page));
-    for (const label of Object.keys(origins)) results[label][page] = summarise(label, page, samples[label]);
-    console.log(`  (load average ${load()})`);
-  }
-  return results;
 }
 
 // Lighthouse simulates a slow phone from a trace taken on this machine: a busy machine inflates
@@ -130,43 +139,137 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/**
+ * A ratio of medians. TBT counts only the part of each task beyond 50 ms, so a page can have none:
+ * 0 ÷ 0 is 1 (nothing above the floor), anything ÷ 0 is infinite.
+ */
+const ratio = (a, b) => (b > 0 ? a / b : a > 0 ? Infinity : 1);
+const fmt = (r) => (r === undefined ? '    —' : Number.isFinite(r) ? r.toFixed(2).padStart(5) : '    ∞');
+
+// The site folders to measure: the site, then the stock client, the variants and those without a change.
+const scratch = [];
+const folders = [{label: 'site', dir: resolve(values.site)}];
 console.log(`load average at start: ${load()}`);
-const all = {};
-const origin = `http://localhost:${port}`;
-let stop = await startServer('node', ['server/serve.mjs', '--dir', values.dir, '--port', String(port)], `${origin}/`);
-if (values.against) {
-  // Before/after: the other build on the next port but one, its runs alternating with this one's.
-  const againstOrigin = `http://localhost:${port + 2}`;
-  const stopAgainst = await startServer(
-    'node',
-    ['server/serve.mjs', '--dir', values.against, '--port', String(port + 2)],
-    `${againstOrigin}/`,
-  );
-  try {
-    Object.assign(all, await measure({[`before`]: againstOrigin, [`after`]: origin}));
-  } finally {
-    stopAgainst();
-    stop();
+try {
+  if (!values['no-stock']) {
+    if (values.stock) folders.push({label: 'stock', dir: resolve(values.stock)});
+    else {
+      const built = buildVariant(process.cwd(), 'stock', makeStock);
+      scratch.push(built);
+      folders.push({label: 'stock', dir: built.dir});
+    }
   }
-} else {
-  try {
-    Object.assign(all, await measure({'serve.mjs': origin}));
-  } finally {
-    stop();
+  for (const spec of values.variant) {
+    const at = spec.indexOf('=');
+    if (at < 1) throw new Error(`--variant ${spec}: expected label=DIR`);
+    folders.push({label: spec.slice(0, at), dir: resolve(spec.slice(at + 1))});
   }
-}
-if (!values['no-stock'] && !values.against) {
-  const stockOrigin = `http://localhost:${port + 1}`;
-  stop = await startServer(
-    'npx',
-    ['docusaurus', 'serve', '--dir', values.dir, '--port', String(port + 1), '--no-open'],
-    `${stockOrigin}/`,
-  );
+  for (const name of values.without) {
+    const built = buildVariant(process.cwd(), `without-${name}`, WITHOUT[name]);
+    scratch.push(built);
+    folders.push({label: `without-${name}`, dir: built.dir});
+  }
+
+  // One production server per folder; the floor is the site's server with scripts blocked.
+  const variants = [];
   try {
-    Object.assign(all, await measure({'docusaurus serve': stockOrigin}));
+    for (const [i, folder] of folders.entries()) {
+      const origin = `http://localhost:${Number(values.port) + i}`;
+      const args = ['server/serve.mjs', '--dir', join(folder.dir, 'build'), '--port', String(Number(values.port) + i)];
+      stops.push(await startServer('node', args, `${origin}/`));
+      variants.push({label: folder.label, origin, flags: [], folder});
+      if (i === 0) variants.push({label: 'floor', origin, flags: ['--blocked-url-patterns=*.js'], folder: null});
+    }
+    const results = await measure(variants);
+    report(variants, results);
+    if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 2));
   } finally {
-    stop();
+    for (const stop of stops) stop();
+  }
+} finally {
+  for (const built of scratch) {
+    if (values.keep) console.log(`kept ${built.label}: ${built.dir}`);
+    else built.remove();
   }
 }
 console.log(`load average at end: ${load()}`);
-if (values.json) writeFileSync(values.json, JSON.stringify(all, null, 2));
+
+/** Medians per page and variant, runs alternating between variants page by page. */
+async function measure(variants) {
+  const sites = new Map(
+    variants
+      .filter((v) => v.folder)
+      .map((v) => [v.label, loadBuild(join(v.folder.dir, 'build'), join(v.folder.dir, '.docusaurus'))]),
+  );
+  const results = {};
+  for (const page of pages) {
+    const samples = Object.fromEntries(variants.map((v) => [v.label, []]));
+    for (let i = 0; i < runs; i++) {
+      for (const variant of variants) samples[variant.label].push(await sample(variant.origin + page, variant.flags));
+    }
+    results[page] = {};
+    for (const variant of variants) {
+      const list = samples[variant.label];
+      const site = sites.get(variant.label);
+      results[page][variant.label] = {
+        performance: median(list.map((s) => s.performance)),
+        lcp: median(list.map((s) => s.lcp)),
+        tbt: median(list.map((s) => s.tbt)),
+        runs: list,
+        js: site ? pageWeight(site, page).js : 0,
+      };
+    }
+    const {floor, stock} = results[page];
+    for (const result of Object.values(results[page])) {
+      result.tbtRatio = ratio(result.tbt, floor.tbt);
+      result.lcpRatio = ratio(result.lcp, floor.lcp);
+      if (stock) result.jsRatio = result.js / stock.js;
+    }
+    printPage(page, variants, results[page]);
+    console.log(`  (load average ${load()})`);
+  }
+  return results;
+}
+
+function printPage(page, variants, byVariant) {
+  console.log(`\n${page}`);
+  for (const {label} of variants) {
+    const r = byVariant[label];
+    console.log(
+      `  ${label.padEnd(26)} perf ${String(r.performance).padStart(3)}  LCP ${String(r.lcp).padStart(5)} ms  TBT ${String(r.tbt).padStart(4)} ms` +
+        `  ×floor TBT ${fmt(r.tbtRatio)} LCP ${fmt(r.lcpRatio)}` +
+        (label === 'floor'
+          ? ''
+          : `  JS ${(r.js / 1024).toFixed(1).padStart(5)} KB${r.jsRatio === undefined ? '' : ` ×stock ${fmt(r.jsRatio)}`}`) +
+        `  (runs TBT ${r.runs.map((s) => s.tbt).join(', ')}; LCP ${r.runs.map((s) => s.lcp).join(', ')})`,
+    );
+  }
+}
+
+/** The summary: the site's three ratios per page against the targets. */
+function report(variants, results) {
+  console.log(
+    `\nThe site's ratios (medians of ${runs}; targets: TBT ≤ ${TARGETS.tbt} × floor, LCP ≤ ${TARGETS.lcp} × floor, JS ≤ ${TARGETS.js} × stock client)`,
+  );
+  const mark = (value, target) => (value === undefined ? ' ' : value <= target ? '✓' : '✗');
+  for (const page of pages) {
+    const {site, floor} = results[page];
+    console.log(
+      `  ${page.padEnd(30)} TBT ${String(site.tbt).padStart(4)} / ${String(floor.tbt).padStart(4)} ms = ${fmt(site.tbtRatio)} ${mark(site.tbtRatio, TARGETS.tbt)}` +
+        `   LCP ${String(site.lcp).padStart(5)} / ${String(floor.lcp).padStart(5)} ms = ${fmt(site.lcpRatio)} ${mark(site.lcpRatio, TARGETS.lcp)}` +
+        `   JS ${fmt(site.jsRatio)} ${mark(site.jsRatio, TARGETS.js)}`,
+    );
+  }
+  const others = variants.filter((v) => !['site', 'floor'].includes(v.label)).map((v) => v.label);
+  if (others.length === 0) return;
+  console.log('\nEvery variant, TBT ÷ floor (LCP ÷ floor) per page:');
+  console.log(`  ${''.padEnd(30)} ${['site', ...others].map((l) => l.slice(0, 16).padStart(16)).join(' ')}`);
+  for (const page of pages) {
+    const cells = ['site', ...others].map((label) => {
+      const r = results[page][label];
+      return `${fmt(r.tbtRatio).trim()} (${fmt(r.lcpRatio).trim()})`.padStart(16);
+    });
+    console.log(`  ${page.padEnd(30)} ${cells.join(' ')}`);
+  }
+}

@@ -6,35 +6,15 @@
 // HTML loaded before hydration (as `npm run test:budgets` counts them) of the heaviest page, and
 // the median and largest doc page. A benchmark, not a test.
 //   node scripts/bench/pages.mjs [--json F]
-import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
-import {clearCaches, machine, median, scratchCopy, timedBuild} from './build.mjs';
+import {scratchCopy} from '../lib/scratch-copy.mjs';
+import {clearCaches, machine, median, timedBuild} from './build.mjs';
 import {allRoutes, loadBuild, pageType, pageWeight} from '../check/budgets.mjs';
+import {makeStock} from './variants.mjs';
 
 const {values} = parseArgs({options: {json: {type: 'string'}}});
-
-/** Each edit must apply, so that a change to the config cannot silently turn this into a no-op. */
-function edit(file, replacements) {
-  let text = readFileSync(file, 'utf8');
-  for (const [pattern, replacement] of replacements) {
-    if (!pattern.test(text)) throw new Error(`bench:pages: ${pattern} not found in ${file}`);
-    text = text.replace(pattern, replacement);
-  }
-  writeFileSync(file, text);
-}
-
-function makeStock(dir) {
-  edit(join(dir, 'docusaurus.config.ts'), [
-    [/^ {2}ssrTemplate,\n/m, ''],
-    [/^ {4}codeHighlightPlugin,.*\n/m, ''],
-    [/^ {4}slimClientPlugin,.*\n/m, ''],
-    [/rehypePlugins: \[codeHighlight\]/g, 'rehypePlugins: []'],
-  ]);
-  for (const swizzle of ['CodeBlock', 'SearchBar', 'Mermaid']) {
-    rmSync(join(dir, 'src/theme', swizzle), {recursive: true});
-  }
-}
 
 function weigh(dir) {
   const site = loadBuild(join(dir, 'build'), join(dir, '.docusaurus'));

@@ -19,7 +19,7 @@ const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** Docs deliberately left out of their sidebar, as `<version>:<doc id>` → why. */
 const UNLISTED = {
   '1.3.2:sdk/api/chainable':
-    'an advanced API page reached from the SDK pages, kept out of the sidebar as the spec requires (it shows the SDK sidebar through displayed_sidebar)',
+    'an advanced API page reached from the SDK pages, kept out of the sidebar on purpose (it shows the SDK sidebar through displayed_sidebar)',
 };
 
 const problems = [];

@@ -13,10 +13,10 @@
 // Usage: node scripts/check/versioning.mjs        (KEEP_VERSIONING_COPY=1 keeps the copy)
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {scratchCopy} from '../lib/scratch-copy.mjs';
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** What `docs:version` and the build write (or would write, were they run in the real tree). */
@@ -122,26 +122,12 @@ const before = realTreeState();
 const versions = JSON.parse(readFileSync(join(ROOT, 'versions.json'), 'utf8'));
 const previous = {name: versions[0], label: expectedLabel(versions[0])};
 const release = nextRelease(versions);
-const copy = mkdtempSync(join(tmpdir(), 'aqua-versioning-'));
+// The sources without installed or generated files, with build caches of its own: the copy's
+// build must neither reuse nor evict the working tree's Rspack cache.
+const copy = scratchCopy(ROOT, 'aqua-versioning-');
 console.log(`Cutting ${release.name} (expected label ${release.label}) in ${copy}`);
 
 try {
-  // The same copy as scripts/build/build-copy.sh: the sources without installed or generated files.
-  const excludes = ['node_modules', 'build', '.docusaurus', 'test-results', 'playwright-report', '.git'];
-  const tar = spawnSync(
-    'bash',
-    [
-      '-c',
-      `tar -C "$1" ${excludes.map((e) => `--exclude=./${e}`).join(' ')} -cf - . | tar -C "$2" -xf -`,
-      '_',
-      ROOT,
-      copy,
-    ],
-    {stdio: 'inherit'},
-  );
-  if (tar.status !== 0) throw new Error('copying the repository failed');
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-
   const env = {...process.env, NO_UPDATE_NOTIFIER: '1'};
   sh('npm', ['run', '--silent', 'docusaurus', '--', 'docs:version', release.name], {cwd: copy, env, stdio: 'inherit'});
   check(

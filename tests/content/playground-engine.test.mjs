@@ -15,16 +15,16 @@ import {importDocBlock, ROOT} from './doc-blocks.mjs';
 
 const CACHE = join(ROOT, 'node_modules', '.cache', 'playground-engine');
 
-/** engine.ts and buffer-global.ts, transpiled as the site's bundler would, imported as ES modules. */
+/** engine.ts and the modules it imports, transpiled as the site's bundler would, imported as ES modules. */
 async function importEngine() {
   const ts = createRequire(join(ROOT, 'package.json'))('typescript');
   mkdirSync(CACHE, {recursive: true});
-  for (const name of ['engine', 'buffer-global']) {
+  for (const name of ['engine', 'inspect', 'buffer-global']) {
     const source = readFileSync(join(ROOT, 'src/components/AquaPlayground', `${name}.ts`), 'utf8');
     const {outputText} = ts.transpileModule(source, {
       compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false},
     });
-    writeFileSync(join(CACHE, `${name}.mjs`), outputText.replace("'./buffer-global'", "'./buffer-global.mjs'"));
+    writeFileSync(join(CACHE, `${name}.mjs`), outputText.replace(/'\.\/(buffer-global|inspect)'/g, "'./$1.mjs'"));
   }
   return import(pathToFileURL(join(CACHE, 'engine.mjs')).href);
 }

@@ -30,7 +30,7 @@ async function noErrors(e, where) {
   assert.deepEqual(await e.takeErrors(), [], `${e.name}: page errors on ${where}`);
 }
 
-/** Every route of the spec and the 404 page: loads, hydrates, one h1, no page error. */
+/** Every route of the site and the 404 page: loads, hydrates, one h1, no page error. */
 export async function everyRoute(e, {routes}) {
   for (const route of [...routes, '/no-such-page']) {
     await e.open(route);

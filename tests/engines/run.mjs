@@ -28,7 +28,7 @@ const PORT = Number(process.env.ENGINES_PORT ?? 3360);
 const SITE_PORT = PORT + 1;
 const baseURL = `http://localhost:${PORT}`;
 
-/** The spec's routes, from tests/routes.ts (shared with the Playwright suite). */
+/** The site's routes, from tests/routes.ts (shared with the Playwright suite). */
 async function loadRoutes() {
   const source = readFileSync(new URL('../routes.ts', import.meta.url), 'utf8');
   const {outputText} = ts.transpileModule(source, {compilerOptions: {module: ts.ModuleKind.ES2022}});

@@ -1,6 +1,6 @@
 // Writes the redirect table of redirects.ts into the build for servers and hosts, so that they can
-// answer with real HTTP 301s instead of the client-side HTML stubs of plugin-client-redirects
-// (ecosystem.md §6.8):
+// answer with real HTTP 301s instead of the client-side HTML stubs of plugin-client-redirects (a
+// meta refresh, which search engines and link checkers treat as a page of its own):
 //   build/redirects.json  [{from, to}, …], read by the production server (server/serve.mjs);
 //   build/_redirects      `from to 301` lines, the Netlify and Cloudflare Pages format.
 import {writeFile} from 'node:fs/promises';

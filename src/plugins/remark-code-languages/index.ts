@@ -1,9 +1,9 @@
 // A remark plugin that warns at build time about code blocks in a language the syntax highlighter
-// does not have (spec section 8: "Language missing in highlighter: warning 'Language does not
-// exist'"). Stock Docusaurus 3.6.3 renders such a block as plain text without a word; this names
-// the language, the file and the line, so the writer can fix the fence or register the language
-// in `themeConfig.prism.additionalLanguages`. With `onUnknownLanguage: 'throw'` (the site's strict
-// mode, like broken links) the message fails the build instead.
+// does not have ("Language does not exist: <name>"). Stock Docusaurus 3.6.3 renders such a block as
+// plain text without a word; this names the language, the file and the line, so the writer can fix
+// the fence or register the language in `themeConfig.prism.additionalLanguages`. With
+// `onUnknownLanguage: 'throw'` (the site's strict mode, like broken links) the message fails the
+// build instead.
 //
 // The known languages are computed, never listed here: the grammars bundled in
 // prism-react-renderer, plus each name of `additionalLanguages` with its aliases and the

@@ -1,5 +1,6 @@
-// Ejected (small), for two spec needs that a wrapper cannot meet:
-// - A new announcement (a new id) must show at once (spec §4). Stock 3.6.3 resets the dismissal
+// Ejected (small), for two needs that a wrapper cannot meet:
+// - A new announcement (a new id) must show at once, also to readers who closed the previous one.
+//   Stock 3.6.3 resets the dismissal
 //   when the id changes, but an inline script has already marked the page "initially dismissed"
 //   and CSS keeps the bar hidden until the next page load. The effect below runs before the
 //   provider stores the new id, so it can still see that the id changed, and clears that mark.

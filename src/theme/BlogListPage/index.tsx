@@ -1,5 +1,6 @@
 // Ejected (small): the stock blog index has no h1, so screen-reader users and search engines get
-// a page without a title heading, and the spec's every-page checks (one h1) fail. The only
+// a page without a title heading, unlike every other page of the site (one h1 each, which
+// tests/crawl.spec.ts checks). The only
 // change from 3.6.3 is the header with the blog's title and description above the posts.
 import React from 'react';
 import clsx from 'clsx';

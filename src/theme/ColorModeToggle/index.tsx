@@ -1,4 +1,4 @@
-// Wrapper: the toggle's label must always name the current mode (spec §4). Stock 3.6.3 hydrates a
+// Wrapper: the toggle's label must always name the current mode. Stock 3.6.3 hydrates a
 // page reloaded in dark mode with the server-rendered "currently light mode" label and never fixes
 // it, because the client's first render already says "dark" and React keeps mismatched attributes.
 // Rendering the server's value during hydration, then the real one, makes React update the label.

@@ -1,5 +1,5 @@
-// Replaces the stock version dropdown so that switching versions keeps the reader's place (spec
-// §2 Navigation; ecosystem.md §6.1). Stock 3.6.3 matches docs across versions by exact id, so
+// Replaces the stock version dropdown so that switching versions keeps the reader's place: the same
+// page in the other version when it has one, even where its id changed case. Stock 3.6.3 matches docs across versions by exact id, so
 // `Protocol/guardian` (v1) never finds `protocol/guardian` (next) and the reader lands on the main
 // doc. Stock resolves targets inside the component, so a wrapper cannot change them; this keeps
 // stock's rendering (DropdownNavbarItem), labels and preferred-version saving, built on public

@@ -1,5 +1,5 @@
-// Ejected (small): with hideOnScroll the spec wants the navbar to reappear after a jump to a hash
-// anchor, while stock 3.6.3 hides it. The visibility lives in a hook inside this component, so a
+// Ejected (small): with hideOnScroll the navbar must reappear after a jump to a hash anchor, so that
+// a reader who followed a link into a page still has the menu and search; stock 3.6.3 hides it. The visibility lives in a hook inside this component, so a
 // wrapper cannot change it; the only difference from stock is the local useHideableNavbar.
 // useNavbarMobileSidebar has no public export, hence the internal import.
 import React, {type ComponentProps} from 'react';
