@@ -93,8 +93,8 @@ export default function Playground({
       onFocusCapture={intent}>
       {!crypto && (
         <p className={styles.notice} role="alert">
-          This browser offers no Web Crypto API on this page (browsers give it to https pages and localhost), so no test
-          key can be made and the playground stays off. Everything else on the page works.
+          This browser gives this page no Web Crypto API (no crypto.getRandomValues), so no test key can be made and the
+          playground stays off. Everything else on the page works.
         </p>
       )}
       <Intro />

@@ -29,7 +29,12 @@ export default function ReportView({report}: {report: Report}): JSX.Element {
       <h4 className={styles.reportTitle}>{report.title}</h4>
       {report.note && <p>{report.note}</p>}
       <p className={clsx(styles.summary, report.sdk.ok ? styles.ok : styles.fail)} data-testid="sdk-result">
-        SDK verifyAquaTree: {report.sdk.ok ? 'Ok, every revision passed.' : 'Err, verification failed.'}
+        SDK verifyAquaTree:{' '}
+        {!report.sdk.ok
+          ? 'Err, verification failed.'
+          : report.sdk.skipped
+            ? `Ok, but ${report.sdk.skipped} revision${report.sdk.skipped === 1 ? '' : 's'} needing a network ${report.sdk.skipped === 1 ? 'was' : 'were'} not checked.`
+            : 'Ok, every revision passed.'}
       </p>
       <details className={styles.details}>
         <summary>The SDK’s verification log ({report.sdk.logs.length} entries)</summary>

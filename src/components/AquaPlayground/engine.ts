@@ -1,7 +1,7 @@
 // Everything the playground does with AquaTrees, on top of aqua-js-sdk 3.2.1-45. This module is
 // loaded with import() when the reader first reaches for the playground, so no page pays for the
-// SDK before that. Every hash, signature and check below is an SDK call; the page only arranges
-// inputs and reads results. Bundlers pick the SDK's web build through its "browser" export.
+// SDK before that. Every hash and signature below is an SDK call, and so is the SDK check; the
+// recommended extra check (inspect.ts) adds rules of its own and ethers' computeAddress. Bundlers pick the SDK's web build through its "browser" export.
 import './buffer-global';
 import Aquafier, {
   createCredentials,
@@ -115,6 +115,8 @@ export async function link(
 export interface SdkReport {
   ok: boolean;
   logs: {type: string; text: string}[];
+  /** Revisions left out because checking them needs a network (witnesses, links to witnessed trees). */
+  skipped?: number;
 }
 
 function hasWitness(tree: AquaTree): boolean {
@@ -144,10 +146,12 @@ export async function verifyWithSdk(tree: AquaTree, files: FileObject[]): Promis
       return {ok: result.isOk(), logs: entries(result)};
     }
     let ok = true;
+    let skipped = 0;
     const logs: SdkReport['logs'] = [];
     for (const [index, [hash, revision]] of Object.entries(tree.revisions).entries()) {
       const skip = revision.revision_type === 'witness' || (revision.revision_type === 'link' && linkedWitness);
       if (skip) {
+        skipped++;
         logs.push({
           type: 'warning',
           text: `Revision ${index + 1} (${revision.revision_type}) not checked: ${
@@ -160,7 +164,7 @@ export async function verifyWithSdk(tree: AquaTree, files: FileObject[]): Promis
       ok &&= result.isOk();
       logs.push(...entries(result));
     }
-    return {ok, logs};
+    return {ok, logs, skipped};
   } catch (error) {
     return {ok: false, logs: [{type: 'error', text: `The SDK stopped with an exception: ${String(error)}`}]};
   }

@@ -70,7 +70,11 @@ export function tamper(
       return {
         tree,
         files,
-        what: `${field} now reads “${value}”, its leaf and file_hash were recomputed and the form file rewritten to match. The revision keeps its hash, so the signature over it still holds.`,
+        what: `${field} now reads “${value}”, its leaf and file_hash were recomputed and the form file rewritten to match. The revision keeps its hash, so ${
+          hashes.some((h) => revisions[h].revision_type === 'signature' && hashes.indexOf(h) > hashes.indexOf(formHash))
+            ? 'the signature over it still holds'
+            : 'a signature added over it later would hold'
+        }.`,
       };
     }
     case 'signature': {
