@@ -291,3 +291,20 @@ test('a tree with a witness is verified without any request; the witnessed hash 
   }
   assert.deepEqual(requests, []);
 });
+
+test('a form field hidden with hideFormElements passes the extra check (its leaf keeps its place)', async () => {
+  const form = {
+    fileName: 'claim.json',
+    fileContent: JSON.stringify({a: '1', b: 'two', z: 'last'}),
+    path: './claim.json',
+  };
+  const tree = (await aquafier.createGenesisRevision(form, true, false, false)).data.aquaTree;
+  const [hash] = Object.keys(tree.revisions);
+  await aquafier.hideFormElements({aquaTree: tree, revision: hash}, 'b');
+  const checks = engine.extraChecks(tree, [form]);
+  assert.deepEqual(
+    checks.filter((check) => !check.ok).map((check) => check.title),
+    [],
+  );
+  assert.equal(engine.describe(tree)[0].recomputed, hash);
+});

@@ -37,13 +37,20 @@ export function describe(tree: AquaTree): RevisionView[] {
   return Object.entries(tree.revisions).map(([hash, revision]) => {
     const stored = (revision as {leaves?: string[]}).leaves;
     const fields = fieldsOf(revision);
-    const names = Object.keys(fields).sort();
-    const leaves = dict2Leaves(fields) as string[];
-    // The method is the one the revision's version names, as the docs' strict check reads it.
+    // A hidden field (forms_x.deleted) keeps the leaf, and the place among the leaves, of forms_x.
+    const shown = (name: string) => (name.startsWith('forms_') && name.endsWith('.deleted') ? name.slice(0, -8) : name);
+    const names = Object.keys(fields).sort((a, b) => (shown(a) < shown(b) ? -1 : shown(a) > shown(b) ? 1 : 0));
+    const computed = dict2Leaves(Object.fromEntries(names.map((name) => [shown(name), fields[name]]))) as string[];
+    const leaves = names.map((name, index) =>
+      name === shown(name) ? computed[index] : (stored?.[index] ?? computed[index]),
+    );
+    // The method is the one the revision's version names, as the docs' strict check reads it; a batch
+    // witness revision has no version and is hashed as a Merkle root, as witnessMultipleAquaTrees does.
     const version = String(revision.version ?? '');
+    const batchWitness = revision.revision_type === 'witness' && revision.version === undefined;
     const mode = version.endsWith('Method: scalar')
       ? 'scalar'
-      : version.endsWith('Method: tree')
+      : version.endsWith('Method: tree') || batchWitness
         ? 'tree'
         : stored
           ? 'tree'
