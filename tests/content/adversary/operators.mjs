@@ -11,7 +11,7 @@
 //     lookalike, duplicateKey, nullMember, dropMember
 //   links: selfLink, cycleLink, sameNameLink
 import {getHashSum, getMerkleRoot} from 'aqua-js-sdk';
-import {ATTACKER, sdk, sign} from './world.mjs';
+import {ATTACKER, INLINE, sdk, sign} from './world.mjs';
 
 const SCALAR = 'https://aqua-protocol.org/docs/v3/schema_2 | SHA256 | Method: scalar';
 const clone = (v) => structuredClone(v);
@@ -117,15 +117,7 @@ export const OPERATORS = {
   },
   async witness(st) {
     const tree = clone(st.tree);
-    const credentials = {
-      mnemonic: '',
-      nostr_sk: '',
-      did_key: '',
-      alchemy_key: '',
-      witness_eth_network: 'sepolia',
-      witness_method: 'inline',
-    };
-    await sdk.witnessAquaTree({aquaTree: tree, revision: ''}, 'eth', 'sepolia', 'inline', credentials, true, {
+    await sdk.witnessAquaTree({aquaTree: tree, revision: ''}, 'eth', 'sepolia', 'inline', INLINE, true, {
       transaction_hash: '0x' + 'ab'.repeat(32),
       wallet_address: ATTACKER[0].address,
     });

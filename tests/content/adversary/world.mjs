@@ -9,7 +9,8 @@ import Aquafier from 'aqua-js-sdk';
 import {Wallet} from 'ethers';
 
 export const sdk = new Aquafier();
-const creds = {
+/** Credentials for the SDK's offline "inline" signer and witness platform: no key, no network. */
+export const INLINE = {
   mnemonic: '',
   nostr_sk: '',
   did_key: '',
@@ -29,7 +30,7 @@ const latest = (tree) => Object.keys(tree.revisions).at(-1);
 /** Appends an EIP-191 signature by `wallet` over the latest revision, through the SDK (inline signer). */
 export async function sign(tree, wallet) {
   const signature = wallet.signMessageSync(`I sign this revision: [${latest(tree)}]`);
-  const result = await sdk.signAquaTree({aquaTree: tree, revision: ''}, 'inline', creds, true, undefined, {
+  const result = await sdk.signAquaTree({aquaTree: tree, revision: ''}, 'inline', INLINE, true, undefined, {
     signature,
     walletAddress: wallet.address,
   });
