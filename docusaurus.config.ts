@@ -21,6 +21,7 @@ import idlePrefetchPlugin from './src/plugins/idle-prefetch';
 import stagedEntryPlugin from './src/plugins/staged-entry';
 import windowSizePlugin from './src/plugins/window-size';
 import searchTyposPlugin from './src/plugins/search-typos';
+import searchFlagsPlugin from './src/plugins/search-flags';
 import {withSearchKeywords} from './src/plugins/search-definitions';
 
 /**
@@ -153,6 +154,7 @@ const config: Config = {
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     windowSizePlugin, // the window size learnt after hydration is rendered as a transition
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
+    searchFlagsPlugin, // a command-line flag (`--file`) is one search term in the index and in a query
   ],
 
   headTags: [

@@ -74,6 +74,19 @@ test('a word of five letters or more with one typo finds its page first', async 
   await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
 });
 
+// A flag is one search term in the index and in the query (src/plugins/search-flags): "--file"
+// is not the common word "file", so the page whose table of options defines it comes first.
+test('a command-line flag finds the page that defines it first', async ({page}) => {
+  await open(page, '/docs/v3/intro');
+  await search(page, '--file');
+  await options(page).first().click();
+  await expect(page).toHaveURL(/\/docs\/v3\/cli-tool\?_highlight=/);
+  // A flag no page has is searched by its name: "chainable" is no flag, but a word of v3.
+  await open(page, '/docs/v3/intro');
+  await search(page, '--chainable');
+  await expect(options(page).first()).toBeVisible();
+});
+
 test('outside the docs, search uses the latest version with the blog and pages', async ({page}) => {
   await open(page, '/blog');
   await search(page, 'chainable');

@@ -62,16 +62,23 @@ lunr.Index.load = function loadGrouped(serialized) {
 const query = lunr.Index.prototype.query;
 const spellings = new WeakMap(); // group → (word and options → the word to search)
 
+/** Whether every index of `group` lacks `word` (searched with `options`). */
+const nowhere = (group, word, options) =>
+  group.every((each) => query.call(each, (q) => q.term(word, {...options})).length === 0);
+
 function correct(index, word, options) {
-  if (typeof word !== 'string' || word.length < MIN_LENGTH || !/^[a-z]+$/.test(word)) return word;
   const group = groups.get(index) ?? [index];
+  // A flag (`--file`, kept whole by src/plugins/search-flags) that no page has: its name alone.
+  if (typeof word === 'string' && /^-/.test(word))
+    return nowhere(group, word, options) ? word.replace(/^-+/, '') : word;
+  if (typeof word !== 'string' || word.length < MIN_LENGTH || !/^[a-z]+$/.test(word)) return word;
   let known = spellings.get(group);
   if (!known) spellings.set(group, (known = new Map()));
   const key = `${word} ${JSON.stringify(options ?? {})}`;
   if (!known.has(key)) {
     let best = word;
     // lunr's Query#term writes into the options it is given: each call gets a copy.
-    if (group.every((each) => query.call(each, (q) => q.term(word, {...options})).length === 0)) {
+    if (nowhere(group, word, options)) {
       let most = 0;
       for (const candidate of edits(word)) {
         const count = index.pipeline.runString(candidate).reduce((n, stem) => n + sections(group, stem), 0);
@@ -101,9 +108,11 @@ lunr.Index.prototype.query = function queryForgivingTypos(build) {
     build(q);
     q.term = term;
     // The index holds words without the punctuation around them (lunr's trimmer); a query word
-    // gets the same, so "signature?" or "mnemonic:" match what the page says.
+    // gets the same, so "signature?" or "mnemonic:" match what the page says. A flag keeps its
+    // leading hyphens, as the index keeps them (src/plugins/search-flags).
+    const trim = (word) => (/^--?[a-z]/.test(word) ? word.replace(/\W+$/, '') : word.replace(/^\W+|\W+$/g, ''));
     const trimmed = asked
-      .map(([word, options]) => [typeof word === 'string' ? word.replace(/^\W+|\W+$/g, '') : word, options])
+      .map(([word, options]) => [typeof word === 'string' ? trim(word) : word, options])
       .filter(([word]) => word !== '');
     const content = trimmed.filter(([word]) => typeof word !== 'string' || !FILLER.has(word));
     for (const [word, options] of content.length ? content : trimmed)

@@ -1,0 +1,1 @@
+export function tokenize(text: string): string[];
