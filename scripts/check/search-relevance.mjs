@@ -23,9 +23,10 @@ import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
 // SDK reference table on /docs/v3/sdk now defines every export, and the audits rewrote passages):
 // tuning 51/62 and 59/62, held-out 51/57 and 57/57, blind 69/90 and 81/90. No query was looked at
 // to get there; the next change of these numbers must come with the pages that moved them.
-// Raised by the commit that made a flag one search term (src/plugins/search-flags): tuning 53/62.
+// Raised by the commit that made a flag one search term (src/plugins/search-flags): tuning 53/62;
+// then by the community page's h1 naming the page as its title and the navbar do: tuning 54/62 and 60/62.
 const FLOORS = {
-  tuning: {top1: 0.854, top3: 0.951},
+  tuning: {top1: 0.87, top3: 0.967},
   'held-out': {top1: 0.894, top3: 1},
   blind: {top1: 0.766, top3: 0.9},
 };

@@ -107,11 +107,11 @@ export default function Community(): JSX.Element {
       title="Community"
       description="How to take part in the Aqua Protocol: source repositories, issues, contributions to the code and the docs, and inblock.io's channels.">
       <main className={clsx('container', styles.page, 'aqua-prose')}>
-        <Heading as="h1">Take part in the Aqua Protocol</Heading>
+        <Heading as="h1">Community</Heading>
         <p className={styles.lead}>
-          This page is for anyone who wants to use, question or improve the Aqua Protocol: where the code lives, how to
-          report a problem, how to contribute to the code and to these docs, and how to reach the team at inblock.io.
-          The protocol and its tools are developed in the open on GitHub.
+          Take part in the Aqua Protocol. This page is for anyone who wants to use, question or improve it: where the
+          code lives, how to report a problem, how to contribute to the code and to these docs, and how to reach the
+          team at inblock.io. The protocol and its tools are developed in the open on GitHub.
         </p>
 
         <nav aria-label="On this page" className={styles.toc}>
