@@ -87,6 +87,17 @@ test('a command-line flag finds the page that defines it first', async ({page}) 
   await expect(options(page).first()).toBeVisible();
 });
 
+// The plugin asks for every word of a query in one section; a two-word query that no section
+// answers whole (even with typos forgiven) gets the sections that hold either word
+// (src/plugins/search-typos), not "No results".
+test('two words that no section holds together still find the pages of either', async ({page}) => {
+  await open(page, '/docs/v3/intro');
+  await search(page, 'xyzzyqw chainable');
+  await expect(options(page).first()).toBeVisible();
+  await search(page, 'xyzzyqw qqqqzz');
+  await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
+});
+
 test('outside the docs, search uses the latest version with the blog and pages', async ({page}) => {
   await open(page, '/blog');
   await search(page, 'chainable');

@@ -25,10 +25,12 @@ import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
 // to get there; the next change of these numbers must come with the pages that moved them.
 // Raised by the commit that made a flag one search term (src/plugins/search-flags): tuning 53/62;
 // then by the community page's h1 naming the page as its title and the navbar do: tuning 54/62 and 60/62.
+// Then by the worker answering a two-word query that no section holds whole (src/plugins/search-typos):
+// blind 70/90 and 82/90, measured only as the set's aggregate.
 const FLOORS = {
   tuning: {top1: 0.87, top3: 0.967},
   'held-out': {top1: 0.894, top3: 1},
-  blind: {top1: 0.766, top3: 0.9},
+  blind: {top1: 0.777, top3: 0.911},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});

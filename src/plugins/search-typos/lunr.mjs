@@ -1,6 +1,7 @@
 // The search worker's lunr, with one typo forgiven in words of five letters or more, the punctuation
-// around a query word dropped (as the index drops it), and question and filler words left out of
-// a query that has other words (see FILLER).
+// around a query word dropped (as the index drops it), question and filler words left out of
+// a query that has other words (see FILLER), and a two-word query that no section answers whole
+// answered by the sections that hold either word (see queryForgivingTypos).
 //
 // lunr matches stemmed words, and a wrong letter can move the stem far from the right one:
 // "witnesing" stems to "witnes", while "witness", "witnessed" and "witnessing" all stem to "wit",
@@ -101,6 +102,29 @@ const FILLER = new Set(
 );
 
 lunr.Index.prototype.query = function queryForgivingTypos(build) {
+  const results = queryEachWord.call(this, build);
+  if (results.length) return results;
+  // The plugin asks for every word in one section, and tries the same query with one and then
+  // two typos forgiven, each in its titles, headings, descriptions, keywords and then text. When
+  // even its last try (two typos) finds no section of text with every word, the sections that
+  // hold some of the words are the answer, those with the most first: a query of words that
+  // the docs have never answers nothing. Queries of three words or more get the plugin's own
+  // retries without one word, so this is for two-word queries.
+  const group = groups.get(this) ?? [this];
+  if (group.indexOf(this) !== group.length - 1) return results;
+  const asked = [];
+  build({term: (word, options) => asked.push([word, options])});
+  const last = asked.every(([word, options]) => options?.editDistance === 2 || String(word).length <= 2);
+  if (asked.length !== 2 || !last) return results;
+  return queryEachWord.call(this, (q) => {
+    for (const [word, options] of asked) {
+      const {editDistance: _, ...exact} = options ?? {};
+      q.term(word, {...exact, presence: lunr.Query.presence.OPTIONAL});
+    }
+  });
+};
+
+function queryEachWord(build) {
   return query.call(this, (q) => {
     const term = q.term;
     const asked = [];
@@ -118,6 +142,6 @@ lunr.Index.prototype.query = function queryForgivingTypos(build) {
     for (const [word, options] of content.length ? content : trimmed)
       term.call(q, correct(this, word, options), options);
   });
-};
+}
 
 export default lunr;
