@@ -214,7 +214,9 @@ const containsWords = (haystack, needle) => {
 
 /**
  * The keywords of a doc page: what it defines (and the words of its identifiers), then the other
- * words the glossary gives for a term the page has in its title or a heading of level 2 or 3.
+ * words the glossary gives for a term the page has in its title or a heading of level 2 (a
+ * level-3 heading is a detail of its section: a page with "witness" only there is not a page
+ * about witnessing), twice when the title has it.
  */
 export function keywordsFor(fileContent, title, glossary) {
   const definitions = extractDefinitions(fileContent, title);
@@ -230,11 +232,16 @@ export function keywordsFor(fileContent, title, glossary) {
     keywords.add(term);
     for (const part of parts(term)) keywords.add(part);
   }
-  const topics = [title, ...[...fileContent.matchAll(/^#{2,3}\s+(.*)$/gm)].map((m) => plain(m[1]))];
+  const topics = [title, ...[...fileContent.matchAll(/^#{2}\s+(.*)$/gm)].map((m) => plain(m[1]))];
+  // A page whose title names the term is the page about it: it gets the other words twice, so
+  // that it ranks above the pages that only have the term in a heading.
+  const again = [];
   for (const {terms, words} of glossary.rows)
-    if (terms.some((term) => topics.some((topic) => containsWords(topic, term))))
+    if (terms.some((term) => topics.some((topic) => containsWords(topic, term)))) {
       for (const word of words) keywords.add(word);
-  return [...keywords];
+      if (terms.some((term) => containsWords(title, term))) again.push(...words);
+    }
+  return [...keywords, ...again];
 }
 
 /** A term as a title, a heading or a table names it: `AquaTrees`, `The AquaTree` → aquatree. */

@@ -18,6 +18,7 @@ export function withSearchKeywords(filePath: string, result: ParseFrontMatterRes
   const title = typeof frontMatter.title === 'string' ? frontMatter.title : '';
   const derived = keywordsFor(content, title, glossary);
   const written = Array.isArray(frontMatter.keywords) ? (frontMatter.keywords as string[]) : [];
-  const keywords = [...new Set([...written, ...derived])];
+  // The derived keywords may repeat a word on purpose (see keywordsFor).
+  const keywords = [...written.filter((word) => !derived.includes(word)), ...derived];
   return keywords.length ? {frontMatter: {...frontMatter, keywords}, content} : result;
 }
