@@ -23,10 +23,13 @@ import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
 // SDK reference table on /docs/v3/sdk now defines every export, and the audits rewrote passages):
 // tuning 51/62 and 59/62, held-out 51/57 and 57/57, blind 69/90 and 81/90. No query was looked at
 // to get there; the next change of these numbers must come with the pages that moved them.
+// blind-2, the second blind set, from its first measurement on the build it was committed to
+// (63/90 first, 75/90 in the top 3), before any change was made with it in place.
 const FLOORS = {
   tuning: {top1: 0.822, top3: 0.951},
   'held-out': {top1: 0.894, top3: 1},
   blind: {top1: 0.766, top3: 0.9},
+  'blind-2': {top1: 0.7, top3: 0.833},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});
