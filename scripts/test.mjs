@@ -21,6 +21,7 @@ const stages = [
     steps: [
       ['typecheck', ['npx', 'tsc']],
       ['lockfile in sync', ['node', 'scripts/check/lockfile.mjs']],
+      ['upstream pins', ['node', 'scripts/check/upstream.mjs']],
       ['imports declared', ['node', 'scripts/check/imports.mjs']],
       ['front matter', ['node', 'scripts/check/frontmatter.mjs']],
       ['code lint', ['npx', 'eslint', '--max-warnings=0', '.']],
