@@ -35,6 +35,7 @@ const pool = [
   ['code format', ['npx', 'prettier', '--check', '.']],
   ['spelling', ['npx', 'cspell', 'lint', '--no-progress']],
   ['lockfile in sync', ['node', 'scripts/check/lockfile.mjs']],
+  ['upstream pins', ['node', 'scripts/check/upstream.mjs']],
   ['links and anchors', ['node', 'scripts/check/links.mjs'], {after: ['strict build']}],
   ['markdown style', ['npx', 'markdownlint-cli2']],
   ['diagrams drawn', ['node', 'scripts/build/diagrams.mjs', '--check']],
