@@ -2,9 +2,10 @@
 // `npm test`: every check of the project, on a fresh machine. `npm run check` (this script with
 // `--no-browser`): the writers' fast lane, every step that needs no browser.
 //
-// Stages run in order and the run stops after the first stage with a failing step. Inside a stage
-// the steps are independent and run side by side, as many at once as the machine has cores; each
-// step's output is printed whole when it ends, so logs never interleave. The browser stage installs
+// Two stages, and the browser stage runs only when every check of the first has passed. In the first
+// the steps run side by side, as many at once as the machine has cores, each as soon as the steps it
+// needs have passed; each step's output is printed whole when it ends, so logs never interleave. The
+// browser stage precompresses the strict build as the server sends it, installs
 // Debian's Chromium, Firefox ESR, WebKitGTK (its WebDriver) and Xvfb when missing (the machines
 // here cannot download Playwright's own browsers), then runs the Playwright suite in Chromium and
 // the journeys of tests/engines/ in Firefox and WebKit, against the strict build.
@@ -15,56 +16,44 @@ import {availableParallelism} from 'node:os';
 
 const noBrowser = process.argv.includes('--no-browser');
 
+// The steps that need no browser form one pool: each starts as soon as a core is free and the
+// steps it needs (`after`) have passed, longest first, so the builds overlap the source checks
+// instead of waiting for them. Two things are not done twice: the version-cut check builds its copy
+// without HTML minification and validates that build's HTML (every page of the site, and the cut
+// version's); and the code examples share one Node process in the fast lane (the SDK loads once),
+// while `npm test` runs each in a process of its own, so an example that passes only after another
+// has run still fails somewhere. Precompression serves the browser tests only.
+const pool = [
+  ['version cut, valid HTML', ['node', 'scripts/check/versioning.mjs', '--validate-html']],
+  ['code examples', ['node', 'scripts/check/code-examples.mjs'], {env: noBrowser ? {EXAMPLES_ONE_PROCESS: '1'} : {}}],
+  ['strict build', ['npx', 'docusaurus', 'build'], {env: {DOCS_STRICT: 'true'}}],
+  ['content tests', ['node', '--test', 'tests/content/']],
+  ['typecheck', ['npx', 'tsc']],
+  ['search definitions', ['node', 'scripts/check/search-definitions.mjs'], {after: ['strict build']}],
+  ['search relevance', ['node', 'scripts/check/search-relevance.mjs'], {after: ['strict build']}],
+  ['code lint', ['npx', 'eslint', '--max-warnings=0', '.']],
+  ['code format', ['npx', 'prettier', '--check', '.']],
+  ['spelling', ['npx', 'cspell', 'lint', '--no-progress']],
+  ['lockfile in sync', ['node', 'scripts/check/lockfile.mjs']],
+  ['upstream pins', ['node', 'scripts/check/upstream.mjs']],
+  ['links and anchors', ['node', 'scripts/check/links.mjs'], {after: ['strict build']}],
+  ['markdown style', ['npx', 'markdownlint-cli2']],
+  ['diagrams drawn', ['node', 'scripts/build/diagrams.mjs', '--check']],
+  ['outbound links and remote assets', ['node', 'scripts/check/external.mjs'], {after: ['strict build']}],
+  ['page budgets', ['node', 'scripts/check/budgets.mjs'], {after: ['strict build']}],
+  ['front matter', ['node', 'scripts/check/frontmatter.mjs']],
+  ['imports declared', ['node', 'scripts/check/imports.mjs']],
+  ['workflows', ['node', 'scripts/check/workflows.mjs']],
+  ['hash examples', ['node', 'scripts/check/hash-examples.mjs']],
+];
+
 const stages = [
-  {
-    name: 'source checks',
-    steps: [
-      ['typecheck', ['npx', 'tsc']],
-      ['lockfile in sync', ['node', 'scripts/check/lockfile.mjs']],
-      ['imports declared', ['node', 'scripts/check/imports.mjs']],
-      ['front matter', ['node', 'scripts/check/frontmatter.mjs']],
-      ['code lint', ['npx', 'eslint', '--max-warnings=0', '.']],
-      ['code format', ['npx', 'prettier', '--check', '.']],
-      ['markdown style', ['npx', 'markdownlint-cli2']],
-      ['spelling', ['npx', 'cspell', 'lint', '--no-progress']],
-      ['workflows', ['node', 'scripts/check/workflows.mjs']],
-      ['hash examples', ['node', 'scripts/check/hash-examples.mjs']],
-      ['code examples', ['node', 'scripts/check/code-examples.mjs']],
-      ['content tests', ['node', '--test', 'tests/content/']],
-      ['diagrams drawn', ['node', 'scripts/build/diagrams.mjs', '--check']],
-    ],
-  },
-  {
-    // Two builds of their own (a copy with the next version cut, and an unminified one to validate).
-    name: 'extra builds',
-    steps: [
-      ['version cut', ['node', 'scripts/check/versioning.mjs']],
-      ['valid HTML', ['node', 'scripts/check/html.mjs']],
-    ],
-    concurrency: 1,
-  },
-  {
-    name: 'strict build',
-    steps: [
-      ['strict build', ['npx', 'docusaurus', 'build'], {DOCS_STRICT: 'true'}],
-      ['precompress', ['node', 'scripts/build/precompress.mjs']],
-    ],
-    concurrency: 1,
-  },
-  {
-    name: 'build checks',
-    steps: [
-      ['page budgets', ['node', 'scripts/check/budgets.mjs']],
-      ['search relevance', ['node', 'scripts/check/search-relevance.mjs']],
-      ['search definitions', ['node', 'scripts/check/search-definitions.mjs']],
-      ['links and anchors', ['node', 'scripts/check/links.mjs']],
-      ['outbound links and remote assets', ['node', 'scripts/check/external.mjs']],
-    ],
-  },
+  {name: 'checks', steps: pool},
   {
     name: 'browser',
     browser: true,
     steps: [
+      ['precompress', ['node', 'scripts/build/precompress.mjs']],
       ['browsers', ensureBrowsers],
       ['browser tests', ['npx', 'playwright', 'test']],
       ['cross-engine tests', ['node', 'tests/engines/run.mjs']],
@@ -124,23 +113,46 @@ async function ensureBrowsers() {
 }
 
 async function runStage({steps, concurrency = availableParallelism()}) {
-  const results = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < steps.length) {
-      const [name, command, env] = steps[next++];
-      const started = Date.now();
-      const stream = concurrency === 1;
-      const {ok, output} = typeof command === 'function' ? await command() : await run(command, env, stream);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`\n${output.trimEnd()}\n${ok ? '✓' : '✗'} ${name} (${seconds} s)\n`);
-      results.push({name, ok, seconds});
-      // A failed step inside a sequential stage stops the stage (later steps need it).
-      if (!ok && concurrency === 1) break;
-    }
-  };
-  await Promise.all(Array.from({length: Math.max(1, Math.min(concurrency, steps.length))}, worker));
-  return results;
+  const results = new Map();
+  const waiting = [...steps];
+  let running = 0;
+  return new Promise((resolve) => {
+    const finish = (name, ok, seconds, note = '') => {
+      results.set(name, {name, ok, seconds});
+      process.stdout.write(`${note}${ok ? '✓' : '✗'} ${name}${seconds === null ? ' (not run)' : ` (${seconds} s)`}\n`);
+    };
+    const schedule = () => {
+      // A step whose prerequisite failed is not run; in a sequential stage a failure stops the rest.
+      for (const step of [...waiting]) {
+        const after = step[2]?.after ?? [];
+        const stopped = concurrency === 1 && [...results.values()].some((r) => !r.ok);
+        if (stopped || after.some((name) => results.get(name)?.ok === false)) {
+          waiting.splice(waiting.indexOf(step), 1);
+          finish(step[0], false, null);
+        }
+      }
+      while (running < concurrency) {
+        const step = waiting.find(([, , options]) => (options?.after ?? []).every((name) => results.get(name)?.ok));
+        if (!step) break;
+        waiting.splice(waiting.indexOf(step), 1);
+        running++;
+        const [name, command, options] = step;
+        const started = Date.now();
+        const done = typeof command === 'function' ? command() : run(command, options?.env, concurrency === 1);
+        done.then(({ok, output}) => {
+          running--;
+          finish(name, ok, ((Date.now() - started) / 1000).toFixed(1), `\n${output.trimEnd()}\n`);
+          schedule();
+        });
+      }
+      if (running === 0) {
+        // Nothing runs and nothing can start: a step waiting for a name that is not a step.
+        for (const [name] of waiting.splice(0)) finish(name, false, null);
+        resolve(steps.map(([name]) => results.get(name)));
+      }
+    };
+    schedule();
+  });
 }
 
 const started = Date.now();

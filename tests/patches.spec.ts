@@ -92,3 +92,144 @@ test('code-block: hydration keeps the server-rendered code blocks instead of ren
   });
   expect(kept).toBe(true);
 });
+
+test('window-size: on a phone, the swap to the mobile layout renders after the other updates that follow hydration', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({viewport: {width: 360, height: 740}});
+  // After each React commit (seen through the hook React DOM calls when developer tools are there):
+  // is the desktop table of contents, which the server render holds, still in the page?
+  await page.addInitScript(() => {
+    const w = window as Window & {tocAfterCommit?: boolean[]; __REACT_DEVTOOLS_GLOBAL_HOOK__?: object};
+    w.tocAfterCommit = [];
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE() {},
+      onScheduleFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      onCommitFiberRoot() {
+        w.tocAfterCommit!.push(document.querySelector('.theme-doc-toc-desktop') !== null);
+      },
+    };
+  });
+  await open(page, '/docs/v1/Protocol/whitepaper');
+  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+  const tocAfterCommit = await page.evaluate(() => (window as Window & {tocAfterCommit?: boolean[]}).tocAfterCommit!);
+  // Stock theme-common sets the window size at default priority, in the same render as the updates
+  // that effects make after hydration: the table of contents goes in the first commit after it.
+  // The patched hook sets it as a transition: at least one commit comes between.
+  expect(tocAfterCommit[0], 'the hydration commit keeps the server render').toBe(true);
+  expect(tocAfterCommit.indexOf(false)).toBeGreaterThan(1);
+  await page.close();
+});
+
+test('code-highlight: no Prism in the browser, and tokens take their colours from the build stylesheet', async ({
+  page,
+}) => {
+  const scripts: Promise<{url: string; body: string}>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.push(
+        response.text().then(
+          (body) => ({url: response.url(), body}),
+          () => ({url: response.url(), body: ''}),
+        ),
+      );
+  });
+  await open(page, '/docs/v3/sdk/getting-started');
+  await page.waitForLoadState('networkidle');
+  // theme-classic's client module (prism-include-languages) brings Prism and the grammars of
+  // `additionalLanguages` into main.js: it sets `globalThis.Prism`, which the grammar files read, and
+  // a global's name survives minification.
+  const loaded = await Promise.all(scripts);
+  expect(
+    loaded.some(({url}) => /\/main\.[0-9a-f]+\.js$/.test(url)),
+    'main.js is among the scripts',
+  ).toBe(true);
+  expect(loaded.filter(({body}) => /\bPrism\b/.test(body)).length, 'scripts naming the global Prism').toBe(0);
+  // Stock's code block colours each token by an inline style computed in the browser; the build's
+  // runs carry only classes, coloured by the generated stylesheet (one rule per token type and mode).
+  const token = page.locator('.theme-code-block .token').first();
+  await expect(token).toBeAttached();
+  expect(await token.getAttribute('style')).toBeNull();
+  const coloured = await page.evaluate(() =>
+    Array.from(document.styleSheets).some((sheet) =>
+      Array.from(sheet.cssRules).some(
+        (rule) => rule instanceof CSSStyleRule && /\.code-highlight\b.*\.token/.test(rule.selectorText),
+      ),
+    ),
+  );
+  expect(coloured, 'the build stylesheet has token rules').toBe(true);
+});
+
+test('drawn-diagrams: the HTML holds each diagram drawn, and hydration keeps it without loading Mermaid', async ({
+  page,
+}) => {
+  const path = '/docs/v3/intro';
+  const html = await (await page.request.get(path)).text();
+  // The remark step names each diagram's drawings, and the static render inlines both; stock (and
+  // a diagram without drawings) leaves the source as text for Mermaid to draw in the browser.
+  const containers = [...html.matchAll(/class="?docusaurus-mermaid-container[^>]*>/g)].map((match) => match[0]);
+  expect(containers.length, 'diagrams drawn in the HTML').toBeGreaterThan(0);
+  for (const container of containers) expect(container).toMatch(/data-drawing=/);
+  expect(html).not.toContain('mermaid-source');
+  expect(html).toMatch(/<svg id="?diagram-[0-9a-f]+-light/);
+  expect(html).toMatch(/<svg id="?diagram-[0-9a-f]+-dark/);
+
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as Window & {firstDrawing?: Element | null}).firstDrawing = document.querySelector(
+        '.docusaurus-mermaid-container > svg',
+      );
+    });
+  });
+  await open(page, path);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  const kept = await page.evaluate(() => {
+    const w = window as Window & {firstDrawing?: Element | null};
+    return w.firstDrawing != null && w.firstDrawing === document.querySelector('.docusaurus-mermaid-container > svg');
+  });
+  expect(kept, 'the server-rendered drawing is the one shown').toBe(true);
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  // A string found only in the Mermaid library's code.
+  expect(bodies.filter((body) => body.includes('mermaidAPI')).length, 'scripts with Mermaid code').toBe(0);
+});
+
+test('search-typos: the search worker finds a word with a typo that stock lunr misses', async ({page}) => {
+  // "witnesing" stems to "witnes", three edits from "wit", the stem of every form of "witness": stock
+  // lunr's fuzzy match (distance 2) finds nothing; the worker's patched lunr searches the closest
+  // spelling in the index instead.
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await open(page, '/docs/v3/intro');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await box.fill('witnesing');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+  expect(workers.length, 'the search runs in a worker').toBeGreaterThan(0);
+  await expect(options.first()).toContainText(/^Witnessing API/);
+});
+
+test('search-flags: a flag finds the page whose option table defines it', async ({page}) => {
+  // Stock easyops cuts "--file" on its hyphens, in the index and in the query: the common word
+  // "file", which the REST API page has more often than the command-line tool's option table.
+  await open(page, '/docs/v3/intro');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await box.fill('--file');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+  await options.first().click();
+  await expect(page).toHaveURL(/\/docs\/v3\/cli-tool\?_highlight=/);
+});

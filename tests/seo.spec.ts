@@ -128,6 +128,20 @@ test('every indexable page has a meta description of its own that says what it h
   ).toEqual([]);
 });
 
+// Lighthouse's SEO audit fails link texts that do not describe their target (link-text): stock shows
+// the same "Read more" under every post of a list (src/theme/BlogPostItem/Footer/ReadMoreLink).
+test('the blog index links to each full post by a visible text that names the post', async ({page}) => {
+  await open(page, '/blog');
+  const posts = page.locator('article');
+  expect(await posts.count()).toBeGreaterThan(1);
+  for (const post of await posts.all()) {
+    const title = (await post.locator('h2').textContent())!.trim();
+    const more = post.locator('footer a', {hasText: /^Read more/});
+    await expect(more).toHaveCount(1);
+    await expect(more).toHaveText(`Read more about ${title}`);
+  }
+});
+
 test('robots.txt allows crawling and points to the sitemap', async ({request}) => {
   const response = await request.get('/robots.txt');
   expect(response.status()).toBe(200);

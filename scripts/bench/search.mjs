@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:search`: how well the site search finds the right page, measured on three query
 // sets (scripts/lib/search-sets.mjs): the tuning and held-out halves of
-// benchmarks/search-queries.json and the blind set benchmarks/search-queries-blind.json, each
+// benchmarks/search-queries.json and the blind sets benchmarks/search-queries-blind.json and -blind-2.json, each
 // reported on its own and per kind of query, for the site's search (easyops, lunr) and for Pagefind
 // built on the same pages of the same build. Misses are listed for the tuning half only (the
 // other two sets measure; `--misses all` lists theirs too, for a report after the tuning). Needs a production build in build/ (`npm run build`).

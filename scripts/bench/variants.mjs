@@ -58,7 +58,8 @@ export const WITHOUT = {
   // diagram is drawn in the browser by Mermaid (when it comes near the viewport).
   'drawn-diagrams': (dir) =>
     edit(dir, 'docusaurus.config.ts', [
-      [/beforeDefaultRemarkPlugins: \[codeLanguages, drawnDiagrams\]/g, 'beforeDefaultRemarkPlugins: [codeLanguages]'],
+      // Every content plugin's list (the docs' has the SDK reference step first).
+      [/(beforeDefaultRemarkPlugins: \[[^\]]*), drawnDiagrams\]/g, '$1]'],
     ]),
   // Prism in the browser: theme-classic's CodeBlock and Prism client module, no build-time runs.
   'code-highlight': (dir) => {
@@ -67,6 +68,8 @@ export const WITHOUT = {
     unswizzle(dir, 'CodeBlock');
   },
   'drawer-on-intent': (dir) => unswizzle(dir, 'Navbar/MobileSidebar'),
+  // Stock lunr in the search worker (for bench:search, or a test of the patch in the browser).
+  'search-typos': (dir) => withoutPlugin(dir, 'searchTyposPlugin'),
   'blog-dates': (dir) => unswizzle(dir, 'BlogPostItem/Header/Info'),
 };
 

@@ -8,7 +8,9 @@
 // - All blocks are type-checked together in ONE `tsc --strict --noEmit` run.
 // - A block whose info string carries the bare word `network` is only type-checked. Every other
 //   block is transpiled and run with Node, with the network blocked (scripts/check/examples/no-network.mjs)
-//   and a time limit; it must exit with status 0.
+//   and a time limit; it must exit with status 0. Each runs in a process of its own, except in the
+//   fast lane (EXAMPLES_ONE_PROCESS=1), where they share two (scripts/check/examples/one-process.mjs
+//   says how that keeps each run apart, and why a failure there is run again alone).
 // - A block may import a module that another block of the same version publishes (`./strict-verify.js`
 //   for the block titled strict-verify.ts, scripts/lib/doc-modules.mjs); that block is placed beside it.
 // - If a runnable block is followed immediately by a ```text title="Output" fence, stdout must match
@@ -17,7 +19,7 @@
 // Usage: node scripts/check/code-examples.mjs [substring-of-file-path ...]
 //   With arguments, only files whose path contains one of the substrings are checked.
 //   KEEP_EXAMPLES=1 keeps the temporary directory for inspection.
-import {spawn} from 'node:child_process';
+import {fork, spawn} from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -39,6 +41,9 @@ import {infoWords, parseFences} from '../lib/fences.mjs';
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const PRELOAD = join(ROOT, 'scripts', 'check', 'examples', 'no-network.mjs');
 const TIMEOUT_MS = Number(process.env.EXAMPLE_TIMEOUT_MS || 60000);
+const ONE_PROCESS_RUNNER = join(ROOT, 'scripts', 'check', 'examples', 'one-process.mjs');
+/** Set by `npm run check` (the fast lane): examples share processes; see one-process.mjs. */
+const ONE_PROCESS = process.env.EXAMPLES_ONE_PROCESS === '1';
 const LANGS = {ts: 'ts', typescript: 'ts', js: 'js', javascript: 'js', mjs: 'js'};
 const SOURCES = [
   {dir: 'versioned_docs/version-1.3.2', match: (name) => /\.mdx?$/.test(name)},
@@ -144,6 +149,39 @@ function compareOutput(actual, expected) {
   return null;
 }
 
+/** Runs `group` one after another in one process (one-process.mjs); sets each block's result. */
+function shared(group, env) {
+  if (!group.length) return Promise.resolve();
+  return new Promise((resolve) => {
+    const list = group.map((b) => ({id: b.id, file: join(b.dir, 'example.mjs'), cwd: b.dir}));
+    const child = fork(ONE_PROCESS_RUNNER, [JSON.stringify(list), 'aqua-js-sdk'], {
+      cwd: ROOT,
+      env,
+      execArgv: ['--no-warnings', '--import', pathToFileURL(PRELOAD).href],
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    const byId = new Map(group.map((b) => [b.id, b]));
+    // The time limit applies to each example: it restarts with every result.
+    let timer;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    };
+    arm();
+    child.on('message', ({id, code, stdout, stderr}) => {
+      if (!id) return;
+      byId.get(id).result = {code, signal: null, stdout, stderr, timedOut: false};
+      arm();
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+const failsOutput = (b) => b.expected !== null && compareOutput(b.result.stdout, b.expected) !== null;
+
 async function pool(items, limit, fn) {
   const results = new Array(items.length);
   let next = 0;
@@ -227,19 +265,29 @@ async function main() {
       writeFileSync(join(b.dir, `${m.name}.js`), toJs('ts', m.body));
   }
   const limit = Math.max(2, Math.min(8, availableParallelism()));
-  const runsDone = pool(runnable, limit, async (b) => {
-    const env = {...process.env, NO_COLOR: '1', FORCE_COLOR: '0'};
-    delete env.NODE_OPTIONS;
-    b.result = await run(
-      process.execPath,
-      ['--no-warnings', '--import', pathToFileURL(PRELOAD).href, join(b.dir, 'example.mjs')],
-      {
-        cwd: b.dir,
-        env,
-        timeout: TIMEOUT_MS,
-      },
-    );
-  });
+  const env = {...process.env, NO_COLOR: '1', FORCE_COLOR: '0'};
+  delete env.NODE_OPTIONS;
+  const alone = (b) =>
+    run(process.execPath, ['--no-warnings', '--import', pathToFileURL(PRELOAD).href, join(b.dir, 'example.mjs')], {
+      cwd: b.dir,
+      env,
+      timeout: TIMEOUT_MS,
+    });
+  // Fast lane: the examples share a few processes (one-process.mjs), so the SDK loads a few times
+  // instead of once per example. Any example without a result there (its process stopped) or that
+  // failed there runs again alone, and that run decides.
+  const runsDone = ONE_PROCESS
+    ? (async () => {
+        const groups = Array.from({length: Math.min(2, limit)}, (_, k) => runnable.filter((_, i) => i % 2 === k));
+        await Promise.all(groups.map((group) => shared(group, env)));
+        const again = runnable.filter((b) => !b.result || b.result.code !== 0 || failsOutput(b));
+        console.log(
+          `${runnable.length - again.length} of ${runnable.length} examples passed in ${groups.length} shared processes` +
+            (again.length ? `; run again alone: ${again.map((b) => `${b.file}:${b.line}`).join(', ')}` : ''),
+        );
+        await pool(again, limit, async (b) => (b.result = await alone(b)));
+      })()
+    : pool(runnable, limit, async (b) => (b.result = await alone(b)));
 
   const [tsc] = await Promise.all([tscDone, runsDone]);
   const byId = new Map(blocks.map((b) => [b.id, b]));

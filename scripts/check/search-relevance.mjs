@@ -29,10 +29,13 @@ import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
 // blind 70/90 and 82/90, measured only as the set's aggregate.
 // Then by the glossary's words going to pages whose title or level-2 headings have its term (twice
 // for the title): tuning 55/62, blind 83/90 in the top 3.
+// blind-2, the second blind set, from its first measurement on the build it was committed to
+// (63/90 first, 75/90 in the top 3), before any change was made with it in place.
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.967},
   'held-out': {top1: 0.894, top3: 1},
   blind: {top1: 0.777, top3: 0.922},
+  'blind-2': {top1: 0.7, top3: 0.833},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});

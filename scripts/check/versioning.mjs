@@ -10,10 +10,19 @@
 // The real working tree is never written to: the check compares the git status of the paths a
 // version cut writes (and the version list itself) before and after.
 //
-// Usage: node scripts/check/versioning.mjs        (KEEP_VERSIONING_COPY=1 keeps the copy)
+// With --validate-html it also validates the HTML of every page of that build (scripts/check/html.mjs):
+// the copy is built without HTML minification for that, and holds every page of the site plus the cut
+// version's, so the fast lane needs no other build to validate them.
+//
+// The copy is made in the same folder of the system's temporary directory each time (one per working
+// tree; its build output is removed after the check unless KEEP_VERSIONING_COPY=1): at the same
+// path, its own Rspack cache stays warm from one run to the next.
+//
+// Usage: node scripts/check/versioning.mjs [--validate-html]
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {scratchCopy} from '../lib/scratch-copy.mjs';
@@ -124,7 +133,11 @@ const previous = {name: versions[0], label: expectedLabel(versions[0])};
 const release = nextRelease(versions);
 // The sources without installed or generated files, with build caches of its own: the copy's
 // build must neither reuse nor evict the working tree's Rspack cache.
-const copy = scratchCopy(ROOT, 'aqua-versioning-');
+// Not inside node_modules/: the bundler leaves files under node_modules untranspiled.
+const copy = scratchCopy(ROOT, 'aqua-versioning-', {
+  at: join(tmpdir(), `aqua-version-cut-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`),
+});
+const validateHtml = process.argv.includes('--validate-html');
 console.log(`Cutting ${release.name} (expected label ${release.label}) in ${copy}`);
 
 try {
@@ -138,7 +151,7 @@ try {
   const started = Date.now();
   sh('npx', ['docusaurus', 'build', '--out-dir', 'build'], {
     cwd: copy,
-    env: {...env, DOCS_STRICT: 'true'},
+    env: {...env, DOCS_STRICT: 'true', ...(validateHtml ? {SKIP_HTML_MINIFICATION: 'true'} : {})},
     stdio: 'inherit',
   });
   console.log(`strict build of the copy: ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -224,12 +237,17 @@ try {
       `redirect page ${from} → ${to}`,
     );
   }
+
+  if (validateHtml) {
+    const html = spawnSync(process.execPath, [join(ROOT, 'scripts/check/html.mjs'), build], {stdio: 'inherit'});
+    check(html.status === 0, 'every page of the copy is valid HTML (html-validate, .htmlvalidate.json)');
+  }
 } catch (error) {
   failures.push(String(error.message ?? error));
   console.error(error.message ?? error);
 } finally {
   if (process.env.KEEP_VERSIONING_COPY) console.log(`copy kept in ${copy}`);
-  else rmSync(copy, {recursive: true, force: true});
+  else rmSync(join(copy, 'build'), {recursive: true, force: true});
 }
 
 check(

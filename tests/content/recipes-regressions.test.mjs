@@ -25,7 +25,7 @@ before(async () => {
 /** A complete cheque for 0.3 ETH, endorsed by PAYEE. */
 async function cheque() {
   const terms = {sender: PAYER.address, receiver: '', amount: '0.3', currency: 'ETH'};
-  const {tree, files} = await form(terms, 'cheque.json', PAYER);
+  const {tree, files} = await form(terms, 'cheque.json', false, PAYER);
   const endorsed = {
     fileName: 'cheque-endorsed.json',
     fileContent: JSON.stringify({...terms, receiver: PAYEE.address}),
@@ -59,7 +59,7 @@ describe('reported: hidden fields keep every hash and signature valid', () => {
   for (const key of ['receiver', 'resource']) {
     test(`a grant with forms_${key} hidden is refused`, async () => {
       const data = {type: 'access', sender: PAYER.address, receiver: PAYEE.address, resource: '0x' + '11'.repeat(32)};
-      const {tree, files} = await form(data, 'grant.json', PAYER);
+      const {tree, files} = await form(data, 'grant.json', false, PAYER);
       await hide(tree, Object.keys(tree.revisions)[0], key);
       const {problems, grant} = await r.access.checkGrant(tree, files[0]);
       assert.equal(grant, null);
@@ -78,7 +78,7 @@ describe('reported: hidden fields keep every hash and signature valid', () => {
       resource: '0x' + '22'.repeat(32),
       conditions: 'read only',
     };
-    const {tree, files} = await form(data, 'agreement.json', PAYER, PAYEE);
+    const {tree, files} = await form(data, 'agreement.json', false, PAYER, PAYEE);
     assert.equal((await r.access.agreementState(tree, files[0])).state, 'accepted');
     await hide(tree, Object.keys(tree.revisions)[0], 'conditions');
     assert.equal((await r.access.agreementState(tree, files[0])).state, 'invalid');
@@ -100,7 +100,7 @@ describe('reported: hidden fields keep every hash and signature valid', () => {
 
 describe('found in review: a colon moved from a value into its key keeps the leaf', () => {
   test('forms_a = "b:c" renamed to forms_a:b = "c" is refused, with or without the form file', async () => {
-    const {tree, files} = await form({a: 'b:c', z: '1'}, 'f.json', PAYER);
+    const {tree, files} = await form({a: 'b:c', z: '1'}, 'f.json', false, PAYER);
     const [hash] = Object.keys(tree.revisions);
     const genuine = tree.revisions[hash];
     const renamed = Object.fromEntries(
@@ -145,7 +145,7 @@ describe('reported: inputs that made verifyStrict throw or never return', () => 
   });
 
   test('a form file that is not JSON, a missing file_index and a null revision give errors, not throws', async () => {
-    const {tree, files} = await form({a: '1'}, 'f.json', PAYER);
+    const {tree, files} = await form({a: '1'}, 'f.json', false, PAYER);
     const [hash] = Object.keys(tree.revisions);
     const notJson = {...files[0], fileContent: 'not json'};
     const cases = [
@@ -167,7 +167,7 @@ describe('reported: inputs that made verifyStrict throw or never return', () => 
 describe('found in the blind audit of the recipe pages', () => {
   test('a shared claim reports how many fields are hidden, never their names (a holder can rename a hidden field)', async () => {
     const data = {type: 'identity_claim', name: 'Jane', email: 'jane@example.com', wallet_address: PAYER.address};
-    const {tree} = await form(data, 'claim.json', PAYER);
+    const {tree} = await form(data, 'claim.json', false, PAYER);
     const [hash] = Object.keys(tree.revisions);
     await hide(tree, hash, 'email');
     const renamed = Object.fromEntries(
@@ -185,7 +185,7 @@ describe('found in the blind audit of the recipe pages', () => {
     const annex = {fileName: 'annex.txt', fileContent: 'x'.repeat(100_000), path: './annex.txt'};
     const annexTree = (await sdk.createGenesisRevision(annex)).data.aquaTree;
     const [target] = Object.keys(annexTree.revisions);
-    const {tree, files} = await form({a: '1'}, 'f.json', PAYER);
+    const {tree, files} = await form({a: '1'}, 'f.json', false, PAYER);
     const link = {
       previous_verification_hash: Object.keys(tree.revisions).at(-1),
       local_timestamp: '20250101000000',
@@ -219,7 +219,7 @@ describe('found in the blind audit of the recipe pages', () => {
   });
 
   test('a form file of escaped quotes is read in one pass', {timeout: 20_000}, async () => {
-    const {tree, files} = await form({a: '"'.repeat(200_000)}, 'f.json', PAYER);
+    const {tree, files} = await form({a: '"'.repeat(200_000)}, 'f.json', false, PAYER);
     assert.equal((await r.strict.verifyStrict(tree, files)).ok, true);
   });
 

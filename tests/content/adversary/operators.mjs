@@ -113,7 +113,8 @@ export const OPERATORS = {
     return {...st, tree};
   },
   async sign(st, p) {
-    return {...st, tree: await sign(clone(st.tree), pick(ATTACKER, p.i))};
+    // Scalar or tree method, whichever the attacker prefers.
+    return {...st, tree: await sign(clone(st.tree), pick(ATTACKER, p.i), p.b)};
   },
   async witness(st) {
     const tree = clone(st.tree);

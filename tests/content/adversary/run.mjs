@@ -51,6 +51,9 @@ export const worldValues = fc.record({
   claimant: party(0, 2, 4),
   attestedKeys: fc.subarray(NAMES),
   attester: party(1, 2, 3),
+  // The hashing method of every revision the honest parties make: scalar (one hash of the whole
+  // revision) or tree (a leaf per field, what lets a holder hide a field).
+  scalar: fc.boolean(),
 });
 
 export const TARGETS = [

@@ -27,10 +27,13 @@ export const isHonest = (address) => HONEST.some((w) => w.address.toLowerCase() 
 const clone = (v) => structuredClone(v);
 const latest = (tree) => Object.keys(tree.revisions).at(-1);
 
-/** Appends an EIP-191 signature by `wallet` over the latest revision, through the SDK (inline signer). */
-export async function sign(tree, wallet) {
+/**
+ * Appends an EIP-191 signature by `wallet` over the latest revision, through the SDK (inline signer),
+ * hashed by the scalar method or, with `scalar` false, the tree method.
+ */
+export async function sign(tree, wallet, scalar = true) {
   const signature = wallet.signMessageSync(`I sign this revision: [${latest(tree)}]`);
-  const result = await sdk.signAquaTree({aquaTree: tree, revision: ''}, 'inline', INLINE, true, undefined, {
+  const result = await sdk.signAquaTree({aquaTree: tree, revision: ''}, 'inline', INLINE, scalar, undefined, {
     signature,
     walletAddress: wallet.address,
   });
@@ -38,13 +41,13 @@ export async function sign(tree, wallet) {
   return tree;
 }
 
-/** A tree-method form from `data`, signed by each wallet in turn. */
-export async function form(data, fileName, ...signers) {
+/** A form from `data` (scalar or tree method), signed by each wallet in turn. */
+export async function form(data, fileName, scalar, ...signers) {
   const file = {fileName, fileContent: JSON.stringify(data), path: `./${fileName}`};
-  const created = await sdk.createGenesisRevision(file, true, false, false);
+  const created = await sdk.createGenesisRevision(file, true, false, scalar);
   if (created.isErr()) throw new Error('createGenesisRevision failed');
   const tree = created.data.aquaTree;
-  for (const w of signers) await sign(tree, w);
+  for (const w of signers) await sign(tree, w, scalar);
   return {tree, files: [file]};
 }
 
@@ -93,12 +96,12 @@ export async function buildWorld(values) {
     receiver: v.grantReceiver.address,
     resource: v.resource,
   };
-  docs.grant = await form(grantData, 'grant.json', v.grantSender);
+  docs.grant = await form(grantData, 'grant.json', v.scalar, v.grantSender);
   record.grants.push({sender: lower(grantData.sender), receiver: lower(grantData.receiver), resource: v.resource});
 
   const terms = {...grantData, type: 'access_agreement', conditions: v.conditions};
   const signers = [v.grantSender, v.grantReceiver].slice(0, v.agreementSignatures);
-  docs.agreement = await form(terms, 'agreement.json', ...signers);
+  docs.agreement = await form(terms, 'agreement.json', v.scalar, ...signers);
   const meaning = {
     sender: lower(terms.sender),
     receiver: lower(terms.receiver),
@@ -115,7 +118,7 @@ export async function buildWorld(values) {
     currency: v.currency,
     ...(v.note === null ? {} : {note: v.note}),
   };
-  docs.cheque = await form(cheque, 'cheque.json', v.payer);
+  docs.cheque = await form(cheque, 'cheque.json', v.scalar, v.payer);
   record.blanks.push({sender: lower(cheque.sender), amount: v.amount, currency: v.currency, note: v.note ?? undefined});
   if (v.endorse) {
     const endorsed = {
@@ -123,8 +126,8 @@ export async function buildWorld(values) {
       fileContent: JSON.stringify({...cheque, receiver: v.payee.address}),
       path: './cheque-endorsed.json',
     };
-    await sdk.createFormRevision({aquaTree: docs.cheque.tree, revision: ''}, endorsed, false);
-    await sign(docs.cheque.tree, v.payee);
+    await sdk.createFormRevision({aquaTree: docs.cheque.tree, revision: ''}, endorsed, v.scalar);
+    await sign(docs.cheque.tree, v.payee, v.scalar);
     docs.cheque.files.push(endorsed);
     record.endorsements.push({
       receiver: lower(v.payee.address),
@@ -136,7 +139,7 @@ export async function buildWorld(values) {
   }
 
   const claimData = {type: 'identity_claim', ...v.attributes, wallet_address: v.claimant.address};
-  docs.claim = await form(claimData, 'claim.json', v.claimant);
+  docs.claim = await form(claimData, 'claim.json', v.scalar, v.claimant);
   const claimHash = Object.keys(docs.claim.tree.revisions)[0];
   record.claims.push({hash: claimHash, wallet: lower(v.claimant.address), attributes: {...v.attributes}});
   const attested = Object.fromEntries(Object.entries(v.attributes).filter(([k]) => v.attestedKeys.includes(k)));
@@ -146,7 +149,7 @@ export async function buildWorld(values) {
     ...attested,
     wallet_address: v.attester.address,
   };
-  docs.attestation = await form(attestation, 'attestation.json', v.attester);
+  docs.attestation = await form(attestation, 'attestation.json', v.scalar, v.attester);
   record.attestations.push({attester: lower(v.attester.address), claimHash, attested});
 
   for (const doc of Object.values(docs)) note(record, doc.tree);
