@@ -19,7 +19,6 @@ import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
 import idlePrefetchPlugin from './src/plugins/idle-prefetch';
 import stagedEntryPlugin from './src/plugins/staged-entry';
-import windowSizePlugin from './src/plugins/window-size';
 import searchTyposPlugin from './src/plugins/search-typos';
 import searchFlagsPlugin from './src/plugins/search-flags';
 import {withSearchKeywords} from './src/plugins/search-definitions';
@@ -152,7 +151,6 @@ const config: Config = {
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     idlePrefetchPlugin, // route prefetches of the links in view run in idle time (a client module)
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
-    windowSizePlugin, // the window size learnt after hydration is rendered as a transition
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
     searchFlagsPlugin, // a command-line flag (`--file`) is one search term in the index and in a query
   ],

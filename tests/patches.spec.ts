@@ -93,40 +93,6 @@ test('code-block: hydration keeps the server-rendered code blocks instead of ren
   expect(kept).toBe(true);
 });
 
-test('window-size: on a phone, the swap to the mobile layout renders after the other updates that follow hydration', async ({
-  browser,
-}) => {
-  const page = await browser.newPage({viewport: {width: 360, height: 740}});
-  // After each React commit (seen through the hook React DOM calls when developer tools are there):
-  // is the desktop table of contents, which the server render holds, still in the page?
-  await page.addInitScript(() => {
-    const w = window as Window & {tocAfterCommit?: boolean[]; __REACT_DEVTOOLS_GLOBAL_HOOK__?: object};
-    w.tocAfterCommit = [];
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      isDisabled: false,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE() {},
-      onScheduleFiberRoot() {},
-      onCommitFiberUnmount() {},
-      onPostCommitFiberRoot() {},
-      onCommitFiberRoot() {
-        w.tocAfterCommit!.push(document.querySelector('.theme-doc-toc-desktop') !== null);
-      },
-    };
-  });
-  await open(page, '/docs/v1/Protocol/whitepaper');
-  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
-  const tocAfterCommit = await page.evaluate(() => (window as Window & {tocAfterCommit?: boolean[]}).tocAfterCommit!);
-  // Stock theme-common sets the window size at default priority, in the same render as the updates
-  // that effects make after hydration: the table of contents goes in the first commit after it.
-  // The patched hook sets it as a transition: at least one commit comes between.
-  expect(tocAfterCommit[0], 'the hydration commit keeps the server render').toBe(true);
-  expect(tocAfterCommit.indexOf(false)).toBeGreaterThan(1);
-  await page.close();
-});
-
 test('code-highlight: no Prism in the browser, and tokens take their colours from the build stylesheet', async ({
   page,
 }) => {

@@ -51,7 +51,6 @@ export function makeStock(dir) {
 export const WITHOUT = {
   'staged-entry': (dir) => withoutPlugin(dir, 'stagedEntryPlugin'),
   'idle-prefetch': (dir) => withoutPlugin(dir, 'idlePrefetchPlugin'),
-  'window-size': (dir) => withoutPlugin(dir, 'windowSizePlugin'),
   'slim-client': (dir) => withoutPlugin(dir, 'slimClientPlugin'),
   'ssr-template': (dir) => edit(dir, 'docusaurus.config.ts', [[/^ {2}ssrTemplate,\n/m, '']]),
   // The drawings stay in static/; the remark step that puts them in the pages goes, so every
@@ -70,7 +69,6 @@ export const WITHOUT = {
   'drawer-on-intent': (dir) => unswizzle(dir, 'Navbar/MobileSidebar'),
   // Stock lunr in the search worker (for bench:search, or a test of the patch in the browser).
   'search-typos': (dir) => withoutPlugin(dir, 'searchTyposPlugin'),
-  'blog-dates': (dir) => unswizzle(dir, 'BlogPostItem/Header/Info'),
 };
 
 /**
