@@ -13,7 +13,7 @@
 // original) and every CSS selector on a hashed class name (`[class*='name']`) must come from a
 // listed file; and ARCHITECTURE.md, the map of the patches, must name every patch.
 import {createHash} from 'node:crypto';
-import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, realpathSync, writeFileSync} from 'node:fs';
 import {builtinModules, createRequire} from 'node:module';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -51,7 +51,8 @@ for (const [patch, {where, reverify, files}] of Object.entries(pins.patches)) {
     }
     const file = join(dir, pin.path);
     const version = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
-    pinned.set(file, patch);
+    // By real path: the resolver below follows links (a scratch copy's node_modules links each package).
+    pinned.set(existsSync(file) ? realpathSync(file) : file, patch);
     if (!existsSync(file)) {
       changed.push(`${pin.package}@${version} has no ${pin.path} any more`);
       continue;
@@ -117,7 +118,7 @@ for (const file of [...walk('src', ['.ts', '.tsx', '.js', '.mjs']), ...walk('scr
       const base = join(packageDir(name), subpath);
       resolved = ['', '.js', '.mjs', '.jsx', '/index.js'].map((ext) => base + ext).find((f) => existsSync(f));
     }
-    if (!resolved || !pinned.has(resolved)) unlisted(`the import of ${specifier}`, here(file));
+    if (!resolved || !pinned.has(realpathSync(resolved))) unlisted(`the import of ${specifier}`, here(file));
   }
 }
 
@@ -137,7 +138,7 @@ for (const file of walk('src/theme', ['.tsx', '.ts'])) {
   if (!upstream) continue; // a helper of a swizzle, not a component
   const source = readFileSync(file, 'utf8');
   if (/@theme-(original|init)\//.test(source)) continue; // a wrapper renders the original
-  if (!pinned.has(upstream)) unlisted(`the ejected ${component} (${here(upstream)})`, here(file));
+  if (!pinned.has(realpathSync(upstream))) unlisted(`the ejected ${component} (${here(upstream)})`, here(file));
 }
 
 // CSS on the hashed class names of dependencies' CSS modules: the class must exist in a listed file.
