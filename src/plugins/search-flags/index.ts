@@ -12,29 +12,13 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {Plugin} from '@docusaurus/types';
 import {keepFlagsInIndex} from './flags.mjs';
+import {replaceInSearchWorker} from '../search-typos';
 
-const WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/;
 const TOKENIZE = path.join(__dirname, 'tokenize.mjs');
 
 export default function searchFlagsPlugin(): Plugin {
   // The lunr the search plugin's server code requires (the same module instance).
   const pluginRequire = createRequire(require.resolve('@easyops-cn/docusaurus-search-local/package.json'));
   keepFlagsInIndex(pluginRequire('lunr'));
-  return {
-    name: 'search-flags',
-    configureWebpack: (_config, isServer, {currentBundler}) => {
-      if (isServer) return {};
-      const {NormalModuleReplacementPlugin} = currentBundler.instance;
-      return {
-        plugins: [
-          new NormalModuleReplacementPlugin(
-            /^\.\.\/utils\/tokenize$/,
-            (resource: {request: string; contextInfo?: {issuer?: string}}) => {
-              if (WORKER.test(resource.contextInfo?.issuer ?? '')) resource.request = TOKENIZE;
-            },
-          ),
-        ],
-      };
-    },
-  };
+  return {name: 'search-flags', configureWebpack: replaceInSearchWorker(/^\.\.\/utils\/tokenize$/, TOKENIZE)};
 }

@@ -16,22 +16,24 @@ import type {Plugin} from '@docusaurus/types';
 const WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/;
 const LUNR = path.join(__dirname, 'lunr.mjs');
 
-export default function searchTyposPlugin(): Plugin {
-  return {
-    name: 'search-typos',
-    configureWebpack: (_config, isServer, {currentBundler}) => {
-      if (isServer) return {};
-      const {NormalModuleReplacementPlugin} = currentBundler.instance;
-      return {
-        plugins: [
-          new NormalModuleReplacementPlugin(
-            /^lunr$/,
-            (resource: {request: string; contextInfo?: {issuer?: string}}) => {
-              if (WORKER.test(resource.contextInfo?.issuer ?? '')) resource.request = LUNR;
-            },
-          ),
-        ],
-      };
-    },
+/**
+ * A `configureWebpack` that gives the search plugin's worker, and nothing else, `file` in place of
+ * the modules it imports as `request` (the client build only). Also used by search-flags.
+ */
+export function replaceInSearchWorker(request: RegExp, file: string): NonNullable<Plugin['configureWebpack']> {
+  return (_config, isServer, {currentBundler}) => {
+    if (isServer) return {};
+    const {NormalModuleReplacementPlugin} = currentBundler.instance;
+    return {
+      plugins: [
+        new NormalModuleReplacementPlugin(request, (resource: {request: string; contextInfo?: {issuer?: string}}) => {
+          if (WORKER.test(resource.contextInfo?.issuer ?? '')) resource.request = file;
+        }),
+      ],
+    };
   };
+}
+
+export default function searchTyposPlugin(): Plugin {
+  return {name: 'search-typos', configureWebpack: replaceInSearchWorker(/^lunr$/, LUNR)};
 }
