@@ -31,6 +31,7 @@ const pool = [
   ['typecheck', ['npx', 'tsc']],
   ['search definitions', ['node', 'scripts/check/search-definitions.mjs'], {after: ['strict build']}],
   ['search relevance', ['node', 'scripts/check/search-relevance.mjs'], {after: ['strict build']}],
+  ['search answers', ['node', 'scripts/check/search-answers.mjs'], {after: ['strict build']}],
   ['code lint', ['npx', 'eslint', '--max-warnings=0', '.']],
   ['code format', ['npx', 'prettier', '--check', '.']],
   ['spelling', ['npx', 'cspell', 'lint', '--no-progress']],

@@ -187,6 +187,19 @@ test('search-typos: the search worker finds a word with a typo that stock lunr m
   await expect(options.first()).toContainText(/^Witnessing API/);
 });
 
+test('search-typos: a query with one word of the docs among made-up words gets an answer', async ({page}) => {
+  // The plugin asks for every word in one section, then for every word but one: with two words that
+  // no page has, no section qualifies and stock search says "No results". The worker's last query
+  // (smart-queries.mjs) answers with the sections that hold any of the words.
+  await open(page, '/docs/v3/intro');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await box.fill('witnessing qqqqqqqq zzzzzzzz');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+  await expect(options.first()).toContainText(/witness/i);
+});
+
 test('search-flags: a flag finds the page whose option table defines it', async ({page}) => {
   // Stock easyops cuts "--file" on its hyphens, in the index and in the query: the common word
   // "file", which the REST API page has more often than the command-line tool's option table.

@@ -1,7 +1,7 @@
 // Module hooks that let Node import the search code the browser runs
 // (@easyops-cn/docusaurus-search-local's dist/client), unchanged: that code imports siblings
 // without a file extension and reads its options from the build's generated module
-// (`@generated/…`, in .docusaurus/). Its worker gets the site's typo-forgiving lunr and its flag-keeping tokenize, as the
+// (`@generated/…`, in .docusaurus/). Its worker gets the site's typo-forgiving lunr and query list and its flag-keeping tokenize, as the
 // site's bundle gives them (src/plugins/search-typos, src/plugins/search-flags). Used by scripts/bench/search.mjs and the relevance floor test.
 import {existsSync} from 'node:fs';
 import {pathToFileURL} from 'node:url';
@@ -9,6 +9,7 @@ import {pathToFileURL} from 'node:url';
 const GENERATED = '@generated/';
 const WORKER = /\/docusaurus-search-local\/dist\/client\/client\/theme\/worker\.js$/;
 const SITE_LUNR = new URL('../../src/plugins/search-typos/lunr.mjs', import.meta.url).href;
+const SITE_SMART_QUERIES = new URL('../../src/plugins/search-typos/smart-queries.mjs', import.meta.url).href;
 const SITE_TOKENIZE = new URL('../../src/plugins/search-flags/tokenize.mjs', import.meta.url).href;
 
 export async function resolve(specifier, context, next) {
@@ -16,6 +17,8 @@ export async function resolve(specifier, context, next) {
     return next(pathToFileURL(`${process.cwd()}/.docusaurus/${specifier.slice(GENERATED.length)}`).href, context);
   }
   if (specifier === 'lunr' && WORKER.test(context.parentURL ?? '')) return next(SITE_LUNR, context);
+  if (specifier === '../utils/smartQueries' && WORKER.test(context.parentURL ?? ''))
+    return next(SITE_SMART_QUERIES, context);
   if (specifier === '../utils/tokenize' && WORKER.test(context.parentURL ?? '')) return next(SITE_TOKENIZE, context);
   const fromPlugin = context.parentURL?.includes('/docusaurus-search-local/dist/');
   if (fromPlugin && specifier.startsWith('.') && !/\.[cm]?js$/.test(specifier)) {

@@ -20,5 +20,5 @@ export default function searchFlagsPlugin(): Plugin {
   // The lunr the search plugin's server code requires (the same module instance).
   const pluginRequire = createRequire(require.resolve('@easyops-cn/docusaurus-search-local/package.json'));
   keepFlagsInIndex(pluginRequire('lunr'));
-  return {name: 'search-flags', configureWebpack: replaceInSearchWorker(/^\.\.\/utils\/tokenize$/, TOKENIZE)};
+  return {name: 'search-flags', configureWebpack: replaceInSearchWorker([/^\.\.\/utils\/tokenize$/, TOKENIZE])};
 }

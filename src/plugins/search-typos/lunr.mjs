@@ -1,7 +1,7 @@
 // The search worker's lunr, with one typo forgiven in words of five letters or more, the punctuation
 // around a query word dropped (as the index drops it), question and filler words left out of
-// a query that has other words (see FILLER), and a two-word query that no section answers whole
-// answered by the sections that hold either word (see queryForgivingTypos).
+// a query that has other words (see FILLER), and a query that no section answers (even without one
+// of its words) answered by the sections that hold any of its words (see queryForgivingTypos).
 //
 // lunr matches stemmed words, and a wrong letter can move the stem far from the right one:
 // "witnesing" stems to "witnes", while "witness", "witnessed" and "witnessing" all stem to "wit",
@@ -75,7 +75,8 @@ function correct(index, word, options) {
   if (typeof word !== 'string' || word.length < MIN_LENGTH || !/^[a-z]+$/.test(word)) return word;
   let known = spellings.get(group);
   if (!known) spellings.set(group, (known = new Map()));
-  const key = `${word} ${JSON.stringify(options ?? {})}`;
+  // Whether a word is required or optional does not change what it matches.
+  const key = `${word} ${JSON.stringify({...options, presence: undefined})}`;
   if (!known.has(key)) {
     let best = word;
     // lunr's Query#term writes into the options it is given: each call gets a copy.
@@ -101,30 +102,44 @@ const FILLER = new Set(
   ),
 );
 
+/** The presence that marks the last query of a search (./smart-queries.mjs): any of its words. */
+export const ANY_WORD = lunr.Query.presence.OPTIONAL;
+// Whether a query of the current search has found a section (the plugin's queries are all
+// REQUIRED words; a search runs them in one task, right after ./smart-queries.mjs calls newSearch).
+let answered = false;
+export function newSearch() {
+  answered = false;
+}
+
 lunr.Index.prototype.query = function queryForgivingTypos(build) {
-  const results = queryEachWord.call(this, build);
-  if (results.length) return results;
-  // The plugin asks for every word in one section, and tries the same query with one and then
-  // two typos forgiven, each in its titles, headings, descriptions, keywords and then text. When
-  // even its last try (two typos) finds no section of text with every word, the sections that
-  // hold some of the words are the answer, those with the most first: a query of words that
-  // the docs have never answers nothing. Queries of three words or more get the plugin's own
-  // retries without one word, so this is for two-word queries.
-  const group = groups.get(this) ?? [this];
-  if (group.indexOf(this) !== group.length - 1) return results;
   const asked = [];
   build({term: (word, options) => asked.push([word, options])});
-  const last = asked.every(([word, options]) => options?.editDistance === 2 || String(word).length <= 2);
-  if (asked.length !== 2 || !last) return results;
-  return queryEachWord.call(this, (q) => {
-    for (const [word, options] of asked) {
-      const {editDistance: _, ...exact} = options ?? {};
-      q.term(word, {...exact, presence: lunr.Query.presence.OPTIONAL});
-    }
-  });
+  const anyWord = asked.length > 0 && asked.every(([, options]) => options?.presence === ANY_WORD);
+  if (!anyWord) {
+    const results = queryEachWord.call(this, build);
+    if (results.length) answered = true;
+    return results;
+  }
+  // The last query of a search: when nothing before it found a section, the sections of text
+  // that hold any of the words answer, those that hold the most (and the rarest) first. Titles,
+  // headings, descriptions and keywords answer it only when no section of text holds any of the
+  // words, so that one word of a title cannot come before a section that holds them all.
+  if (answered) return [];
+  const group = groups.get(this) ?? [this];
+  const text = group[group.length - 1];
+  const anyOf = (q) => {
+    for (const [word, options] of asked) q.term(word, options);
+  };
+  // Question and filler words count here too when none of the other words is in the docs.
+  const answers = (index) => {
+    const results = queryEachWord.call(index, anyOf);
+    return results.length ? results : queryEachWord.call(index, anyOf, true);
+  };
+  if (this !== text && answers(text).length > 0) return [];
+  return answers(this);
 };
 
-function queryEachWord(build) {
+function queryEachWord(build, withFiller = false) {
   return query.call(this, (q) => {
     const term = q.term;
     const asked = [];
@@ -139,7 +154,7 @@ function queryEachWord(build) {
       .map(([word, options]) => [typeof word === 'string' ? trim(word) : word, options])
       .filter(([word]) => word !== '');
     const content = trimmed.filter(([word]) => typeof word !== 'string' || !FILLER.has(word));
-    for (const [word, options] of content.length ? content : trimmed)
+    for (const [word, options] of content.length && !withFiller ? content : trimmed)
       term.call(q, correct(this, word, options), options);
   });
 }
