@@ -12,7 +12,7 @@ import {execFileSync} from 'node:child_process';
 import {parseArgs} from 'node:util';
 import {loadGlossary} from '../../src/plugins/search-definitions/definitions.mjs';
 import {loadEasyops} from '../lib/easyops-search.mjs';
-import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
+import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 
 // Floors: the figures measured on the commit that set them (bench:search, benchmarks/README.md),
 // rounded down to a whole query. Content edits move them: a page losing the words readers search
@@ -31,11 +31,16 @@ import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
 // for the title): tuning 55/62, blind 83/90 in the top 3.
 // blind-2, the second blind set, from its first measurement on the build it was committed to
 // (63/90 first, 75/90 in the top 3), before any change was made with it in place.
+// Then by the worker's last query of any of the words (src/plugins/search-typos): blind-2 65/90 and
+// 77/90, measured only as the set's aggregate.
+// readers, the set to tune on written by a third reader, from its first measurement on the build
+// of 087062c (76/120 first, 98/120 in the top 3), before any change was made with it in place.
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.967},
   'held-out': {top1: 0.894, top3: 1},
   blind: {top1: 0.777, top3: 0.922},
-  'blind-2': {top1: 0.7, top3: 0.833},
+  'blind-2': {top1: 0.722, top3: 0.855},
+  readers: {top1: 0.633, top3: 0.816},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});
@@ -82,7 +87,7 @@ for (const set of SETS) {
       `(floor ${(100 * floor.top1).toFixed(1)} % and ${(100 * floor.top3).toFixed(1)} %)${below ? ': BELOW THE FLOOR' : ''}`,
   );
   if (below) failed = true;
-  if (misses.length && (set === 'tuning' || options.misses === 'all')) {
+  if (misses.length && (OPEN_SETS.includes(set) || options.misses === 'all')) {
     console.log('  not in the top 3:');
     console.log(misses.join('\n'));
   }

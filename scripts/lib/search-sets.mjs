@@ -6,18 +6,27 @@
 //   any tuning; never edited. Its `version` is the scope searched, `want` the right pages.
 // - benchmarks/search-queries-blind-2.json: a second blind set, same brief and shape, written by
 //   another reader after the first round of tuning and committed before the next; never edited.
-// Only the tuning half may be looked at while changing the search; the other two only measure.
+// - benchmarks/search-queries-readers.json: a third set written the same way (from the page bodies
+//   only, by a reader who never saw the engine or the other sets), after the second round of tuning,
+//   to tune on: it may be looked at, so it has readers' questions and synonyms to learn from, and
+//   the two blind sets keep measuring. Never edited either.
+// Only the tuning half and the readers' set may be looked at while changing the search; the
+// held-out half and the blind sets only measure.
 import {readFileSync} from 'node:fs';
 
-export const SETS = ['tuning', 'held-out', 'blind', 'blind-2'];
+export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2'];
+/** The sets that may be looked at while changing the search (their misses are printed). */
+export const OPEN_SETS = ['tuning', 'readers'];
 
 export function loadQuerySets() {
   const {queries} = JSON.parse(readFileSync('benchmarks/search-queries.json', 'utf8'));
   const blind = JSON.parse(readFileSync('benchmarks/search-queries-blind.json', 'utf8'));
   const blind2 = JSON.parse(readFileSync('benchmarks/search-queries-blind-2.json', 'utf8'));
+  const readers = JSON.parse(readFileSync('benchmarks/search-queries-readers.json', 'utf8'));
   return [
     ...queries.map(({q, from, expect, kind, set}) => ({q, scope: from, expect, kind, set})),
     ...blind.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind'})),
+    ...readers.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'readers'})),
     ...blind2.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-2'})),
   ];
 }
