@@ -21,6 +21,7 @@ import idlePrefetchPlugin from './src/plugins/idle-prefetch';
 import stagedEntryPlugin from './src/plugins/staged-entry';
 import searchTyposPlugin from './src/plugins/search-typos';
 import searchFlagsPlugin from './src/plugins/search-flags';
+import searchPageSectionsPlugin from './src/plugins/search-page-sections';
 import {withSearchKeywords} from './src/plugins/search-definitions';
 
 /**
@@ -156,6 +157,7 @@ const config: Config = {
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
     searchFlagsPlugin, // a command-line flag (`--file`) is one search term in the index and in a query
+    searchPageSectionsPlugin, // a page of src/pages is indexed section by section, as a doc is
   ],
 
   headTags: [

@@ -55,6 +55,20 @@ if (flagTerms.size === 0) {
   console.log('search definitions: the index holds no --flag as a term (src/plugins/search-flags no longer applies)');
   process.exit(1);
 }
+// src/plugins/search-page-sections indexes a page of src/pages section by section: the community
+// page's h2 sections must each be a section of text in the index, found by the h2's link.
+const communitySections = indexed[indexed.length - 1].documents.filter(({u}) => u === '/community').map(({h}) => h);
+const communityHeadings = [...readFileSync('build/community.html', 'utf8').matchAll(/<h2[^>]* id="?([^\s">]+)/g)].map(
+  ([, id]) => `#${id}`,
+);
+const unindexed = communityHeadings.filter((hash) => !communitySections.includes(hash));
+if (communityHeadings.length === 0 || unindexed.length > 0) {
+  console.log(
+    `search definitions: the community page's sections ${unindexed.join(' ') || '(no h2 found)'} are not sections of the ` +
+      'index (src/plugins/search-page-sections no longer applies)',
+  );
+  process.exit(1);
+}
 
 const easyops = await loadEasyops('build');
 const cases = [];

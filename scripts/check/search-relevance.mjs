@@ -39,12 +39,15 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // on the readers' and tuning sets): readers 84/120 and 102/120, blind 71/90, blind-2 69/90 and
 // 79/90; and lowered by one query in the top 3 for held-out (56/57) and blind (82/90), which that
 // change cost: a trade recorded, not a floor lowered to pass.
+// Then by the community page indexed section by section (src/plugins/search-page-sections, chosen on
+// the readers' set): readers 88/120 and 103/120, blind 72/90; and lowered by one query first for
+// held-out (50/57), which that change cost (recorded in ARCHITECTURE.md).
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.967},
-  'held-out': {top1: 0.894, top3: 0.982},
-  blind: {top1: 0.788, top3: 0.911},
+  'held-out': {top1: 0.877, top3: 0.982},
+  blind: {top1: 0.8, top3: 0.911},
   'blind-2': {top1: 0.766, top3: 0.877},
-  readers: {top1: 0.7, top3: 0.85},
+  readers: {top1: 0.733, top3: 0.858},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});
