@@ -10,11 +10,14 @@
 //   only, by a reader who never saw the engine or the other sets), after the second round of tuning,
 //   to tune on: it may be looked at, so it has readers' questions and synonyms to learn from, and
 //   the two blind sets keep measuring. Never edited either.
+// - benchmarks/search-queries-blind-3.json: a third blind set, same brief, written at the end of the
+//   third round (after its changes, by a reader who saw none of the sets) and measured once on the
+//   round's first and last commits; never edited.
 // Only the tuning half and the readers' set may be looked at while changing the search; the
 // held-out half and the blind sets only measure.
 import {readFileSync} from 'node:fs';
 
-export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2'];
+export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2', 'blind-3'];
 /** The sets that may be looked at while changing the search (their misses are printed). */
 export const OPEN_SETS = ['tuning', 'readers'];
 
@@ -23,10 +26,12 @@ export function loadQuerySets() {
   const blind = JSON.parse(readFileSync('benchmarks/search-queries-blind.json', 'utf8'));
   const blind2 = JSON.parse(readFileSync('benchmarks/search-queries-blind-2.json', 'utf8'));
   const readers = JSON.parse(readFileSync('benchmarks/search-queries-readers.json', 'utf8'));
+  const blind3 = JSON.parse(readFileSync('benchmarks/search-queries-blind-3.json', 'utf8'));
   return [
     ...queries.map(({q, from, expect, kind, set}) => ({q, scope: from, expect, kind, set})),
     ...blind.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind'})),
     ...readers.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'readers'})),
     ...blind2.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-2'})),
+    ...blind3.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-3'})),
   ];
 }
