@@ -42,6 +42,9 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // Then by the community page indexed section by section (src/plugins/search-page-sections, chosen on
 // the readers' set): readers 88/120 and 103/120, blind 72/90; and lowered by one query first for
 // held-out (50/57), which that change cost (recorded in ARCHITECTURE.md).
+// Then lowered for readers (86/120 and 101/120) by the rule that no glossary word may equal a query:
+// the four words it removed included two queries of that set, which had found their pages through
+// them (a warm build kept the old words until the build cache learned of the glossary).
 // blind-3, written after those changes, from its first measurement (66/90 first, 82/90 in the top
 // 3; on 6386b96, before the round, 61/90 and 75/90).
 const FLOORS = {
@@ -49,7 +52,7 @@ const FLOORS = {
   'held-out': {top1: 0.877, top3: 0.982},
   blind: {top1: 0.8, top3: 0.911},
   'blind-2': {top1: 0.766, top3: 0.877},
-  readers: {top1: 0.733, top3: 0.858},
+  readers: {top1: 0.716, top3: 0.841},
   'blind-3': {top1: 0.733, top3: 0.911},
 };
 

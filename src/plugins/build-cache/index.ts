@@ -4,11 +4,16 @@
 // cold one, and slower than a warm webpack build. This sets Rspack's persistent cache up the way
 // 3.6.3 sets up webpack's: one cache per client/server build and devtool, evicted when Docusaurus,
 // the theme aliases (swizzles), the site config or the packages change. `npm run clear` empties it.
+// Also when the search glossary changes: every doc's derived keywords (src/plugins/search-definitions)
+// take words from it, but a cached doc is only compiled again when its own file changes, so a build
+// after a glossary edit kept the old words in every other page (found when a fresh clone's search
+// figures differed from a warm build's).
 import path from 'node:path';
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {loadGlossary} from '../search-definitions/definitions.mjs';
 
 const hash = (value: string) => createHash('md5').update(value).digest('hex').slice(0, 12);
 
@@ -31,6 +36,7 @@ export default function buildCachePlugin(context: LoadContext): Plugin {
               createRequire(__filename)('@docusaurus/core/package.json').version as string,
               hash(JSON.stringify(config.resolve?.alias ?? {})),
               hash(readFileSync(lockfile, 'utf8')),
+              hash(JSON.stringify(loadGlossary(context.siteDir).rows)),
             ].join('-'),
             buildDependencies: [context.siteConfigPath, __filename],
             storage: {type: 'filesystem', directory: path.join(context.siteDir, 'node_modules/.cache/rspack', name)},
