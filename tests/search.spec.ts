@@ -87,9 +87,9 @@ test('a command-line flag finds the page that defines it first', async ({page}) 
   await expect(options(page).first()).toBeVisible();
 });
 
-// The plugin asks for every word of a query in one section; a two-word query that no section
-// answers whole (even with typos forgiven) gets the sections that hold either word
-// (src/plugins/search-typos), not "No results".
+// The plugin asks for every word of a query in one section (then every word but one); a query that
+// no section answers that way gets the sections that hold any of its words
+// (src/plugins/search-typos/smart-queries.mjs), not "No results"; words that no page has still do.
 test('two words that no section holds together still find the pages of either', async ({page}) => {
   await open(page, '/docs/v3/intro');
   await search(page, 'xyzzyqw chainable');

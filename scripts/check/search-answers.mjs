@@ -11,11 +11,11 @@
 //   SEARCH_SEED=<seed> SEARCH_RUNS=<n> node scripts/check/search-answers.mjs
 // Every counter-example found is kept in REGRESSIONS below and checked on every run.
 // Deterministic: no timing, no browser. Needs a build in build/.
-import {execFileSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import fc from 'fast-check';
 import lunr from 'lunr';
+import {commitSeed} from '../lib/commit-seed.mjs';
 import {INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
 
 /** Queries that once broke the guarantee: [name, scope, query]. */
@@ -30,14 +30,6 @@ const REGRESSIONS = [
 
 const seed = process.env.SEARCH_SEED ? Number(process.env.SEARCH_SEED) : commitSeed();
 const numRuns = Number(process.env.SEARCH_RUNS || 50);
-
-function commitSeed() {
-  try {
-    return Number.parseInt(execFileSync('git', ['rev-parse', 'HEAD'], {encoding: 'utf8'}).slice(0, 7), 16);
-  } catch {
-    return 20261126;
-  }
-}
 
 // As the index cuts its text (lunr's separator) and trims each word (lunr's trimmer).
 const trim = (word) => word.toLowerCase().replace(/^\W+|\W+$/g, '');

@@ -16,21 +16,14 @@
 //   FUZZ_AGAINST=79a1ec1 npm run fuzz:recipes      the same attacks on the recipes of an earlier commit
 //   FUZZ_SURVEY=1 ...                              no stop at the first failure: count every kind of break
 import assert from 'node:assert/strict';
-import {execFileSync} from 'node:child_process';
+import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
 import {test} from 'node:test';
 import fc from 'fast-check';
 import {ROOT} from './doc-blocks.mjs';
 import {TARGETS, attackOn} from './adversary/run.mjs';
 import {Sandbox} from './adversary/sandbox.mjs';
 
-function commitSeed() {
-  try {
-    return Number.parseInt(execFileSync('git', ['rev-parse', 'HEAD'], {cwd: ROOT, encoding: 'utf8'}).slice(0, 7), 16);
-  } catch {
-    return 20261126;
-  }
-}
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed();
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
 const numRuns = Number(process.env.FUZZ_RUNS || 400);
 const against = process.env.FUZZ_AGAINST;
 const targets = process.env.FUZZ_TARGETS ? process.env.FUZZ_TARGETS.split(',') : TARGETS;
