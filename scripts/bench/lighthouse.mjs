@@ -33,6 +33,7 @@ import {parseArgs} from 'node:util';
 import {startServer} from '../lib/start-server.mjs';
 import {loadBuild, pageWeight} from '../check/budgets.mjs';
 import {WITHOUT, buildVariant, makeStock} from './variants.mjs';
+import {printPaired} from './paired.mjs';
 
 /** One page of each type: home, long doc, SDK doc, doc with diagrams, blog index, long post, community, tag, author. */
 export const PAGES = [
@@ -339,5 +340,7 @@ function report(variants, results) {
       return `${fmt(r.tbtRatio).trim()} / ${fmt(r.lcpRatio).trim()}${js}`.padStart(22);
     });
     console.log(`  ${page.padEnd(30)} ${cells.join(' ')}`);
-  }
+  } // Whether a variant differs from the site beyond chance, round by round (./paired.mjs).
+  printPaired(results, {metric: 'tbt'});
+  printPaired(results, {metric: 'lcp'});
 }
