@@ -47,6 +47,9 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // them (a warm build kept the old words until the build cache learned of the glossary).
 // blind-3, written after those changes, from its first measurement (66/90 first, 82/90 in the top
 // 3; on 6386b96, before the round, 61/90 and 75/90).
+// blind-4, written at the start of the fourth round, from its first measurement (56/90 first, 73/90 in
+// the top 3), before any change of that round; the same figures after the glossary lost "batch
+// witnessing", which equals one of its queries.
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.967},
   'held-out': {top1: 0.877, top3: 0.982},
@@ -54,6 +57,7 @@ const FLOORS = {
   'blind-2': {top1: 0.766, top3: 0.877},
   readers: {top1: 0.716, top3: 0.841},
   'blind-3': {top1: 0.733, top3: 0.911},
+  'blind-4': {top1: 0.622, top3: 0.811},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});

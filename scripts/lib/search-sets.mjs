@@ -13,11 +13,14 @@
 // - benchmarks/search-queries-blind-3.json: a third blind set, same brief, written at the end of the
 //   third round (after its changes, by a reader who saw none of the sets) and measured once on the
 //   round's first and last commits; never edited.
+// - benchmarks/search-queries-blind-4.json: a fourth blind set, same brief (N = 90), written at the
+//   start of the fourth round by a reader who saw none of the sets and only the page bodies without
+//   the glossary, committed and measured before any change of that round; never edited.
 // Only the tuning half and the readers' set may be looked at while changing the search; the
 // held-out half and the blind sets only measure.
 import {readFileSync} from 'node:fs';
 
-export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2', 'blind-3'];
+export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2', 'blind-3', 'blind-4'];
 /** The sets that may be looked at while changing the search (their misses are printed). */
 export const OPEN_SETS = ['tuning', 'readers'];
 
@@ -27,11 +30,13 @@ export function loadQuerySets() {
   const blind2 = JSON.parse(readFileSync('benchmarks/search-queries-blind-2.json', 'utf8'));
   const readers = JSON.parse(readFileSync('benchmarks/search-queries-readers.json', 'utf8'));
   const blind3 = JSON.parse(readFileSync('benchmarks/search-queries-blind-3.json', 'utf8'));
+  const blind4 = JSON.parse(readFileSync('benchmarks/search-queries-blind-4.json', 'utf8'));
   return [
     ...queries.map(({q, from, expect, kind, set}) => ({q, scope: from, expect, kind, set})),
     ...blind.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind'})),
     ...readers.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'readers'})),
     ...blind2.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-2'})),
     ...blind3.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-3'})),
+    ...blind4.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-4'})),
   ];
 }
