@@ -16,7 +16,7 @@
 // Used by docusaurus.config.ts (markdown.parseFrontMatter: every doc's keywords, at build time)
 // and by scripts/check/search-definitions.mjs (the generated relevance test). Plain JavaScript
 // so that both can import it.
-import {readFileSync, existsSync} from 'node:fs';
+import {readFileSync, existsSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 
 /** Definitions whose text looks like code: identifiers, fields, flags, dotted names (not file names). */
@@ -195,9 +195,48 @@ export function loadGlossary(siteDir) {
           .filter(Boolean);
       rows.push({terms: list(term), words: list(words)});
     }
-    if (rows.length) return {page, rows};
+    if (rows.length) return {page, rows: markDeepRows(siteDir, rows)};
   }
   throw new Error(`search-definitions: no "## Glossary" table in ${GLOSSARY_PAGES.join(' or ')}`);
+}
+
+/** Every doc's Markdown (docs/ and versioned_docs/), for what the glossary's rows can reach. */
+function docFiles(siteDir) {
+  const out = [];
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, {withFileTypes: true})) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.mdx?$/.test(entry.name)) out.push(path);
+    }
+  };
+  for (const dir of ['docs', 'versioned_docs']) walk(join(siteDir, dir));
+  return out.sort();
+}
+
+/** A doc's title (front matter, else its h1) and the text of its level-2 headings. */
+function titleAndSections(text) {
+  const title =
+    /^---\n[\s\S]*?^title:\s*['"]?(.*?)['"]?\s*$[\s\S]*?\n---\n/m.exec(text)?.[1] ??
+    /^#\s+(.*)$/m.exec(text)?.[1] ??
+    '';
+  return [title, ...[...stripFrontMatter(text).matchAll(/^#{2}\s+(.*)$/gm)].map((m) => plain(m[1]))];
+}
+
+/**
+ * Marks the rows whose terms no doc has in its title or a level-2 heading (`deep: true`): their
+ * words go to the pages that have a term in a level-3 heading instead, the nearest thing to a page
+ * about it that the docs have (a genesis revision is a subsection of the schema reference). Rows
+ * that some title or level-2 heading names keep to those, so that a detail does not compete with
+ * the page about the term.
+ */
+function markDeepRows(siteDir, rows) {
+  const topics = docFiles(siteDir).flatMap((file) => titleAndSections(readFileSync(file, 'utf8')));
+  return rows.map((row) => ({
+    ...row,
+    deep: !row.terms.some((term) => topics.some((topic) => containsWords(topic, term))),
+  }));
 }
 
 /** Lower case, and each word cut to a rough stem, for matching a glossary term in a heading. */
@@ -216,7 +255,8 @@ const containsWords = (haystack, needle) => {
  * The keywords of a doc page: what it defines (and the words of its identifiers), then the other
  * words the glossary gives for a term the page has in its title or a heading of level 2 (a
  * level-3 heading is a detail of its section: a page with "witness" only there is not a page
- * about witnessing), twice when the title has it.
+ * about witnessing), twice when the title has it; for a row that no title or level-2 heading of
+ * any doc names (see markDeepRows), a level-3 heading counts too.
  */
 export function keywordsFor(fileContent, title, glossary) {
   const definitions = extractDefinitions(fileContent, title);
@@ -233,11 +273,12 @@ export function keywordsFor(fileContent, title, glossary) {
     for (const part of parts(term)) keywords.add(part);
   }
   const topics = [title, ...[...fileContent.matchAll(/^#{2}\s+(.*)$/gm)].map((m) => plain(m[1]))];
+  const details = [...fileContent.matchAll(/^#{3}\s+(.*)$/gm)].map((m) => plain(m[1]));
   // A page whose title names the term is the page about it: it gets the other words twice, so
   // that it ranks above the pages that only have the term in a heading.
   const again = [];
-  for (const {terms, words} of glossary.rows)
-    if (terms.some((term) => topics.some((topic) => containsWords(topic, term)))) {
+  for (const {terms, words, deep} of glossary.rows)
+    if (terms.some((term) => (deep ? [...topics, ...details] : topics).some((topic) => containsWords(topic, term)))) {
       for (const word of words) keywords.add(word);
       if (terms.some((term) => containsWords(title, term))) again.push(...words);
     }
