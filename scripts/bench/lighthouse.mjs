@@ -26,7 +26,7 @@
 // builds are removed at the end unless --keep is given (their folders are printed, for --stock and
 // --variant in later runs).
 import {spawn} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {loadavg, tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
@@ -229,6 +229,16 @@ try {
     const built = buildVariant(process.cwd(), `without-${name}`, WITHOUT[name]);
     scratch.push(built);
     folders.push({label: `without-${name}`, dir: built.dir});
+  }
+
+  // The production server sends a page's precompressed copy when it has one: a folder built without
+  // them (`docusaurus build` alone, as some test steps run it) loads more bytes, and its LCP is not
+  // comparable with a scratch build's (1.8 against 0.9 s on the SDK page, 2026-11-26).
+  for (const folder of folders) {
+    if (!existsSync(join(folder.dir, 'build', 'index.html.br')))
+      throw new Error(
+        `${folder.label}: ${folder.dir}/build has no precompressed files; build it with \`npm run build\``,
+      );
   }
 
   // One production server per folder; the floor is the site's server with scripts blocked.
