@@ -47,26 +47,6 @@ test.describe('mobile drawer', () => {
     await expect(drawer.getByRole('link', {name: 'Community'})).toBeVisible();
   });
 
-  test('is rendered on first intent, not at load: pointing at the button, or focusing it from the keyboard', async ({
-    page,
-  }) => {
-    const drawer = page.locator('.navbar-sidebar');
-    await open(page, '/docs/v1/Protocol/whitepaper');
-    await page.waitForTimeout(300);
-    await expect(drawer).toHaveCount(0);
-    await page.locator(hamburger).hover();
-    await expect(drawer).toHaveCount(1);
-    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
-
-    await open(page, '/docs/v1/Protocol/whitepaper');
-    await expect(drawer).toHaveCount(0);
-    await page.locator(hamburger).focus();
-    await expect(drawer).toHaveCount(1);
-    await page.keyboard.press('Enter');
-    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
-    await expect(drawer.getByRole('button', {name: /Back to main menu/})).toBeVisible();
-  });
-
   test('closes on the browser Back button without leaving the page', async ({page}) => {
     await open(page, '/docs/v3/intro');
     // Move on inside the site first, so that Back has an in-site entry to go back to.

@@ -66,7 +66,6 @@ export const WITHOUT = {
     withoutPlugin(dir, 'codeHighlightPlugin');
     unswizzle(dir, 'CodeBlock');
   },
-  'drawer-on-intent': (dir) => unswizzle(dir, 'Navbar/MobileSidebar'),
   // Stock lunr in the search worker (for bench:search, or a test of the patch in the browser).
   'search-typos': (dir) => withoutPlugin(dir, 'searchTyposPlugin'),
   'blog-dates': (dir) => unswizzle(dir, 'BlogPostItem/Header/Info'),
