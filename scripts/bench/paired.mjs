@@ -15,6 +15,7 @@
 import {readFileSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {pathToFileURL} from 'node:url';
+import {median} from './build.mjs';
 
 /** Two-sided sign test: the chance of a split at least as lopsided as k of n under p = 1/2. */
 export function signTest(k, n) {
@@ -28,12 +29,6 @@ export function signTest(k, n) {
   }
   return Math.min(1, 2 * tail);
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Pairs run i of `base` with run i of `label` on every page of `results` (bench:lighthouse's shape:
