@@ -171,18 +171,23 @@ test('drawn-diagrams: the HTML holds each diagram drawn, and hydration keeps it 
   expect(bodies.filter((body) => body.includes('mermaidAPI')).length, 'scripts with Mermaid code').toBe(0);
 });
 
+/** Types `query` into the search box of the v3 introduction and waits for the dropdown's answers. */
+async function search(page: Page, query: string) {
+  await open(page, '/docs/v3/intro');
+  const box = page.getByLabel('Search', {exact: true});
+  await box.click();
+  await box.fill(query);
+  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+  return page.getByRole('listbox').getByRole('option');
+}
+
 test('search-typos: the search worker finds a word with a typo that stock lunr misses', async ({page}) => {
   // "witnesing" stems to "witnes", three edits from "wit", the stem of every form of "witness": stock
   // lunr's fuzzy match (distance 2) finds nothing; the worker's patched lunr searches the closest
   // spelling in the index instead.
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
-  await open(page, '/docs/v3/intro');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await box.fill('witnesing');
-  const options = page.getByRole('listbox').getByRole('option');
-  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+  const options = await search(page, 'witnesing');
   expect(workers.length, 'the search runs in a worker').toBeGreaterThan(0);
   await expect(options.first()).toContainText(/^Witnessing API/);
 });
@@ -191,24 +196,14 @@ test('search-typos: a query with one word of the docs among made-up words gets a
   // The plugin asks for every word in one section, then for every word but one: with two words that
   // no page has, no section qualifies and stock search says "No results". The worker's last query
   // (smart-queries.mjs) answers with the sections that hold any of the words.
-  await open(page, '/docs/v3/intro');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await box.fill('witnessing qqqqqqqq zzzzzzzz');
-  const options = page.getByRole('listbox').getByRole('option');
-  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+  const options = await search(page, 'witnessing qqqqqqqq zzzzzzzz');
   await expect(options.first()).toContainText(/witness/i);
 });
 
 test('search-flags: a flag finds the page whose option table defines it', async ({page}) => {
   // Stock easyops cuts "--file" on its hyphens, in the index and in the query: the common word
   // "file", which the REST API page has more often than the command-line tool's option table.
-  await open(page, '/docs/v3/intro');
-  const box = page.getByLabel('Search', {exact: true});
-  await box.click();
-  await box.fill('--file');
-  const options = page.getByRole('listbox').getByRole('option');
-  await expect(page.getByRole('listbox').getByText(/\S/).first()).toBeVisible({timeout: 20_000});
+  const options = await search(page, '--file');
   await options.first().click();
   await expect(page).toHaveURL(/\/docs\/v3\/cli-tool\?_highlight=/);
 });
