@@ -215,13 +215,17 @@ function docFiles(siteDir) {
   return out.sort();
 }
 
+/** The plain text of a page's headings of one level (2 for `## `). */
+const headings = (text, level) =>
+  [...text.matchAll(new RegExp(`^#{${level}}\\s+(.*)$`, 'gm'))].map((match) => plain(match[1]));
+
 /** A doc's title (front matter, else its h1) and the text of its level-2 headings. */
 function titleAndSections(text) {
   const title =
     /^---\n[\s\S]*?^title:\s*['"]?(.*?)['"]?\s*$[\s\S]*?\n---\n/m.exec(text)?.[1] ??
     /^#\s+(.*)$/m.exec(text)?.[1] ??
     '';
-  return [title, ...[...stripFrontMatter(text).matchAll(/^#{2}\s+(.*)$/gm)].map((m) => plain(m[1]))];
+  return [title, ...headings(stripFrontMatter(text), 2)];
 }
 
 /**
@@ -272,8 +276,8 @@ export function keywordsFor(fileContent, title, glossary) {
     keywords.add(term);
     for (const part of parts(term)) keywords.add(part);
   }
-  const topics = [title, ...[...fileContent.matchAll(/^#{2}\s+(.*)$/gm)].map((m) => plain(m[1]))];
-  const details = [...fileContent.matchAll(/^#{3}\s+(.*)$/gm)].map((m) => plain(m[1]));
+  const topics = [title, ...headings(fileContent, 2)];
+  const details = headings(fileContent, 3);
   // A page whose title names the term is the page about it: it gets the other words twice, so
   // that it ranks above the pages that only have the term in a heading.
   const again = [];
