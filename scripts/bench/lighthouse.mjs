@@ -209,11 +209,20 @@ const fmt = (r) => (r === undefined ? '    —' : Number.isFinite(r) ? r.toFixed
 
 // The site folders to measure: the site, then the stock client, the variants and those without a change.
 const scratch = [];
-const folders = [{label: 'site', dir: resolve(values.site)}];
+// The production server sends a page's precompressed copy when it has one: a folder built without
+// them (`docusaurus build` alone, as some test steps run it) loads more bytes, and its LCP is not
+// comparable with a scratch build's (1.8 against 0.9 s on the SDK page, 2026-11-26). Scratch builds
+// are precompressed by buildVariant; a folder given on the command line is checked before any build.
+function given(label, dir) {
+  if (!existsSync(join(dir, 'build', 'index.html.br')))
+    throw new Error(`${label}: ${dir}/build has no precompressed files; build it with \`npm run build\``);
+  return {label, dir};
+}
+const folders = [given('site', resolve(values.site))];
 console.log(`load average at start: ${load()}`);
 try {
   if (!values['no-stock']) {
-    if (values.stock) folders.push({label: 'stock', dir: resolve(values.stock)});
+    if (values.stock) folders.push(given('stock', resolve(values.stock)));
     else {
       const built = buildVariant(process.cwd(), 'stock', makeStock);
       scratch.push(built);
@@ -223,22 +232,12 @@ try {
   for (const spec of values.variant) {
     const at = spec.indexOf('=');
     if (at < 1) throw new Error(`--variant ${spec}: expected label=DIR`);
-    folders.push({label: spec.slice(0, at), dir: resolve(spec.slice(at + 1))});
+    folders.push(given(spec.slice(0, at), resolve(spec.slice(at + 1))));
   }
   for (const name of values.without) {
     const built = buildVariant(process.cwd(), `without-${name}`, WITHOUT[name]);
     scratch.push(built);
     folders.push({label: `without-${name}`, dir: built.dir});
-  }
-
-  // The production server sends a page's precompressed copy when it has one: a folder built without
-  // them (`docusaurus build` alone, as some test steps run it) loads more bytes, and its LCP is not
-  // comparable with a scratch build's (1.8 against 0.9 s on the SDK page, 2026-11-26).
-  for (const folder of folders) {
-    if (!existsSync(join(folder.dir, 'build', 'index.html.br')))
-      throw new Error(
-        `${folder.label}: ${folder.dir}/build has no precompressed files; build it with \`npm run build\``,
-      );
   }
 
   // One production server per folder; the floor is the site's server with scripts blocked.
