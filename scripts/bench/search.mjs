@@ -3,8 +3,8 @@
 // sets (scripts/lib/search-sets.mjs): the tuning and held-out halves of
 // benchmarks/search-queries.json and the blind sets benchmarks/search-queries-blind.json and -blind-2.json, each
 // reported on its own and per kind of query, for the site's search (easyops, lunr) and for Pagefind
-// built on the same pages of the same build. Misses are listed for the tuning half only (the
-// other two sets measure; `--misses all` lists theirs too, for a report after the tuning). Needs a production build in build/ (`npm run build`).
+// built on the same pages of the same build. Misses are listed for the sets that may be looked at
+// (the tuning half and the readers' set; the others measure; `--misses all` lists theirs too, for a report after the tuning). Needs a production build in build/ (`npm run build`).
 //
 // - Site search: the plugin's own worker code runs in Node over the build's index files
 //   (scripts/lib/easyops-search.mjs), and a sample of queries is typed into the real search box in
@@ -18,14 +18,14 @@
 //
 // Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares.
 // Options: --engines easyops,pagefind   --json <file> (write the per-query ranks)   --port N
-//          --misses tuning|all
+//          --misses open|all   (open: the sets that may be looked at, search-sets.mjs OPEN_SETS)
 import {readFileSync, writeFileSync, readdirSync, mkdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium} from '@playwright/test';
 import {startServer} from '../lib/start-server.mjs';
 import {loadEasyops, INDEX_BASE} from '../lib/easyops-search.mjs';
-import {loadQuerySets, SETS} from '../lib/search-sets.mjs';
+import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 
 const {values: options} = parseArgs({
   options: {
@@ -33,7 +33,7 @@ const {values: options} = parseArgs({
     json: {type: 'string'},
     port: {type: 'string', default: process.env.TEST_PORT ?? '3391'},
     build: {type: 'string', default: 'build'},
-    misses: {type: 'string', default: 'tuning'},
+    misses: {type: 'string', default: 'open'},
   },
 });
 const BUILD = options.build;
@@ -276,7 +276,7 @@ const byKind = kinds.map((key) => {
 console.log('\nper kind: top-1 / top-3 / empty answers');
 console.table(byKind);
 for (const [engine, ranks] of Object.entries(perQuery)) {
-  for (const set of options.misses === 'all' ? SETS : ['tuning']) {
+  for (const set of options.misses === 'all' ? SETS : OPEN_SETS) {
     const misses = ranks.filter((r) => r.set === set && r.rank !== 1);
     console.log(`\n${engine}, ${set}: not first (${misses.length})`);
     for (const r of misses)
