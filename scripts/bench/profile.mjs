@@ -11,14 +11,17 @@
 //   - by package (self time of JavaScript samples) and by component (render-phase samples charged
 //     to the nearest component function on the stack), through the build's source maps;
 //   - long tasks (over 50 ms under the 4× slowdown), and the blocking time (task time over 50 ms)
-//     from the hydration commit's task on: its effects and the updates they set.
+//     from the hydration commit's task on: its effects and the updates they set;
+//   - the React commits after hydration: how many components rendered, how many fibers were made,
+//     and in which components the state changed (where each update began), through the same hook
+//     React DOM calls for developer tools.
 // Needs a build with source maps: `DOCS_SOURCE_MAPS=true npx docusaurus build` (hidden maps, the
 // scripts are the same bytes as a normal build's). Without maps it still prints the split by kind.
 // The figures are for comparing builds on one machine back to back, not absolute timings.
 //   node scripts/bench/profile.mjs [--dir build] [--port 3372] [--runs 3] [--rate 4] [--json F]
 //        [--desktop] [path ...]   (default paths: the v1 whitepaper and the long blog post)
 import {SourceMap} from 'node:module';
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium} from '@playwright/test';
@@ -222,8 +225,37 @@ async function traceLoad(browser, path) {
       onScheduleFiberRoot() {},
       onCommitFiberUnmount() {},
       onPostCommitFiberRoot() {},
-      onCommitFiberRoot() {
-        globalThis.__hydratedAt ??= performance.now();
+      // After the hydration commit, each commit's work: the components that rendered (React
+      // marks them PerformedWork; a subtree whose child list is the one of the last commit was
+      // skipped), the fibers made new, and the components whose state changed (where the update
+      // began), named by their function's text, found in the build's scripts afterwards.
+      onCommitFiberRoot(id, root) {
+        if (globalThis.__hydratedAt === undefined) {
+          globalThis.__hydratedAt = performance.now();
+          globalThis.__commits = [];
+          return;
+        }
+        const commit = {at: performance.now(), rendered: 0, created: 0, changed: []};
+        const stack = [root.current];
+        while (stack.length) {
+          const fiber = stack.pop();
+          const before = fiber.alternate;
+          if (before === null) commit.created++;
+          if (typeof fiber.type === 'function' && fiber.flags & 1) {
+            commit.rendered++;
+            // A state hook (one with an update queue) holding another value than before.
+            let hook = fiber.memoizedState;
+            let old = before?.memoizedState;
+            while (hook && old && !(hook.queue && hook.memoizedState !== old.memoizedState)) {
+              hook = hook.next;
+              old = old.next;
+            }
+            if (hook && old) commit.changed.push(String(fiber.type).slice(0, 100));
+          }
+          if (fiber.sibling) stack.push(fiber.sibling);
+          if (fiber.child && (before === null || fiber.child !== before.child)) stack.push(fiber.child);
+        }
+        globalThis.__commits.push(commit);
       },
     };
   });
@@ -259,8 +291,45 @@ async function traceLoad(browser, path) {
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   const hydratedAt = await page.evaluate(() => globalThis.__hydratedAt);
   if (hydratedAt === undefined) throw new Error(`${path}: the hydration commit was not seen`);
+  const commits = await page.evaluate(() => globalThis.__commits);
   await context.close();
-  return analyse(Array.isArray(trace) ? trace : trace.traceEvents, hydratedAt);
+  return {...analyse(Array.isArray(trace) ? trace : trace.traceEvents, hydratedAt), updates: updatesOf(commits)};
+}
+
+/** The commits after hydration, summed, and where their updates began (component and package). */
+function updatesOf(commits) {
+  const origins = {};
+  for (const text of commits.flatMap((c) => c.changed)) {
+    const {pkg, name} = locateFunction(text);
+    const key = `${name} (${pkg})`;
+    origins[key] = (origins[key] ?? 0) + 1;
+  }
+  return {
+    commits: commits.length,
+    rendered: commits.reduce((sum, c) => sum + c.rendered, 0),
+    created: commits.reduce((sum, c) => sum + c.created, 0),
+    origins,
+  };
+}
+
+const scripts = new Map();
+/** A function of the build's scripts, found by the start of its text, named through the source map. */
+function locateFunction(text) {
+  if (scripts.size === 0)
+    for (const file of readdirSync(join(values.dir, 'assets/js')).filter((f) => f.endsWith('.js')))
+      scripts.set(file, readFileSync(join(values.dir, 'assets/js', file), 'utf8'));
+  for (const [file, code] of scripts) {
+    const at = code.indexOf(text);
+    if (at < 0) continue;
+    const lines = code.slice(0, at).split('\n');
+    // Mapped at the `function` keyword: the original source's name is read there.
+    return resolveFrame({
+      url: `${origin}/assets/js/${file}`,
+      lineNumber: lines.length - 1,
+      columnNumber: lines.at(-1).length,
+    });
+  }
+  return {pkg: '(not found)', name: text.slice(0, 40)};
 }
 
 function analyse(events, hydratedAt) {
@@ -474,6 +543,12 @@ try {
       busy: mean(runs.map((r) => r.busy)),
       blocking: mean(runs.map((r) => r.blocking)),
       blockingAfterHydration: runs.map((r) => Math.round(r.blockingAfterHydration)),
+      updates: {
+        commits: mean(runs.map((r) => r.updates.commits)),
+        rendered: mean(runs.map((r) => r.updates.rendered)),
+        created: mean(runs.map((r) => r.updates.created)),
+        origins: meanOf(runs.map((r) => r.updates.origins)),
+      },
       longTasks: runs.map((r) => r.longTasks.map((t) => t.ms).join('+') || '0'),
       longTaskKinds: runs.map((r) =>
         r.longTasks.map((t) => ({
@@ -502,6 +577,11 @@ try {
       `  main thread busy ${fmt(summary.busy)}   blocking (task time over 50 ms) ${fmt(summary.blocking)}   long tasks per run: ${summary.longTasks.join(' | ')}`,
     );
     console.log(`  blocking from the hydration commit on, per run: ${summary.blockingAfterHydration.join(' | ')} ms`);
+    console.log(
+      `  after the hydration commit (mean per run): ${summary.updates.commits.toFixed(1)} commits, ${Math.round(summary.updates.rendered)} components rendered, ${Math.round(summary.updates.created)} fibers made; state changed in:`,
+    );
+    for (const [where, count] of top(summary.updates.origins, 16))
+      console.log(`    ${count.toFixed(1).padStart(5)}  ${where}`);
     for (const task of summary.longTaskKinds[0])
       console.log(
         `    long task at ${task.at} ms: ${task.ms} ms = ${Object.entries(task.split)
