@@ -19,6 +19,7 @@ import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
 import idlePrefetchPlugin from './src/plugins/idle-prefetch';
 import stagedEntryPlugin from './src/plugins/staged-entry';
+import afterHydrationPlugin from './src/plugins/after-hydration';
 import searchTyposPlugin from './src/plugins/search-typos';
 import searchFlagsPlugin from './src/plugins/search-flags';
 import searchPageSectionsPlugin from './src/plugins/search-page-sections';
@@ -152,6 +153,7 @@ const config: Config = {
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
+    afterHydrationPlugin, // the state learnt right after hydration (window size, isBrowser) renders as a transition (before build-cache: it keys on aliases)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     idlePrefetchPlugin, // route prefetches of the links in view run in idle time (a client module)
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one

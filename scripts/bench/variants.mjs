@@ -51,6 +51,7 @@ export function makeStock(dir) {
 export const WITHOUT = {
   'staged-entry': (dir) => withoutPlugin(dir, 'stagedEntryPlugin'),
   'idle-prefetch': (dir) => withoutPlugin(dir, 'idlePrefetchPlugin'),
+  'after-hydration': (dir) => withoutPlugin(dir, 'afterHydrationPlugin'),
   'slim-client': (dir) => withoutPlugin(dir, 'slimClientPlugin'),
   'ssr-template': (dir) => edit(dir, 'docusaurus.config.ts', [[/^ {2}ssrTemplate,\n/m, '']]),
   // The drawings stay in static/; the remark step that puts them in the pages goes, so every
