@@ -229,6 +229,8 @@ async function traceLoad(browser, path) {
       // marks them PerformedWork; a subtree whose child list is the one of the last commit was
       // skipped), the fibers made new, and the components whose state changed (where the update
       // began), named by their function's text, found in the build's scripts afterwards.
+      // The walk runs inside each commit's task, so its time (not measured apart) is in the blocking
+      // time after hydration, in every build compared alike. The hydration commit is not walked.
       onCommitFiberRoot(id, root) {
         if (globalThis.__hydratedAt === undefined) {
           globalThis.__hydratedAt = performance.now();
