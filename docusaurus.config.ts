@@ -23,7 +23,7 @@ import afterHydrationPlugin from './src/plugins/after-hydration';
 import searchTyposPlugin from './src/plugins/search-typos';
 import searchFlagsPlugin from './src/plugins/search-flags';
 import searchPageSectionsPlugin from './src/plugins/search-page-sections';
-import {withSearchKeywords} from './src/plugins/search-definitions';
+import {GLOSSARY_TABLE, withSearchKeywords} from './src/plugins/search-definitions';
 
 /**
  * The repository and branch this site is published from; "Edit this page" links and the footer's
@@ -111,6 +111,10 @@ const config: Config = {
         // Older versions tell search engines noindex (src/plugins/version-seo); readers can still search them.
         forceIgnoreNoIndex: true,
         ignoreFiles: [/^blog\/(archive|authors)(\/|$)/], // lists of posts: every hit is already a post
+        // The glossary's table (v3 introduction) is a list of words that point at other pages: the
+        // search sends each of them to the pages it names (src/plugins/search-definitions), so the
+        // table's own text would only put the introduction above those pages.
+        ignoreCssSelectors: [GLOSSARY_TABLE],
         hashed: 'filename', // a content hash in the index file name, so it can be cached for good
         highlightSearchTermsOnTargetPage: true,
         explicitSearchResultPath: true,

@@ -6,12 +6,14 @@
 // and the blind set). It fails when, in any set, fewer queries than that set's floor get the right
 // page first or in the top 3. Deterministic: no timing, no browser. Needs a build in build/.
 // Misses are listed for the tuning half only, unless --misses all. It also fails when a word of
-// the glossary, or a keyword still written by hand in a doc, equals a query of any set.
-import {readFileSync} from 'node:fs';
+// the glossary, or a keyword still written by hand in a doc, equals a query of any set, and when the
+// glossary's table is found in the index.
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {execFileSync} from 'node:child_process';
 import {parseArgs} from 'node:util';
 import {loadGlossary} from '../../src/plugins/search-definitions/definitions.mjs';
-import {loadEasyops} from '../lib/easyops-search.mjs';
+import {INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
 import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 
 // Floors: the figures measured on the commit that set them (bench:search, benchmarks/README.md),
@@ -55,14 +57,17 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // the rows that no title or level-2 heading names reaching level-3 headings (chosen on the readers'
 // set): readers 89/120 and 103/120, blind-2 70/90 and 80/90; and lowered by one query first for
 // blind-4 (55/90), which the level-3 rows cost: a trade recorded, not a floor lowered to pass.
+// Then by the glossary's table left out of the index (its words go to the pages it names, through
+// their keywords; the tuning and readers' sets did not move): blind 73/90, blind-3 67/90, blind-4
+// 56/90 and 74/90, measured only as the sets' aggregates.
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.967},
   'held-out': {top1: 0.877, top3: 0.982},
-  blind: {top1: 0.8, top3: 0.911},
+  blind: {top1: 0.811, top3: 0.911},
   'blind-2': {top1: 0.777, top3: 0.888},
   readers: {top1: 0.741, top3: 0.858},
-  'blind-3': {top1: 0.733, top3: 0.911},
-  'blind-4': {top1: 0.611, top3: 0.811},
+  'blind-3': {top1: 0.744, top3: 0.911},
+  'blind-4': {top1: 0.622, top3: 0.822},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});
@@ -84,6 +89,27 @@ console.log(
 );
 if (naming.length) {
   console.log(`  remove: ${naming.map((word) => JSON.stringify(word)).join(', ')}`);
+  process.exitCode = 1;
+}
+
+// The glossary's table is left out of the index (docusaurus.config.ts, ignoreCssSelectors: its
+// words reach the pages it names through their keywords). A row's other words, as the table lists
+// them, in the text of a section of any index means the selector no longer finds the table.
+const glossaryRows = loadGlossary('.').rows.filter((row) => row.words.length > 1);
+// Each index file holds one list of documents per kind (the plugin's SearchDocumentType: title,
+// heading, description, keywords, content); the table's text would be content (4).
+const CONTENT = 4;
+const indexed = Object.values(INDEX_BASE)
+  .flatMap((base) =>
+    readdirSync(join('build', base))
+      .filter((name) => /^search-index.*\.json$/.test(name))
+      .map((name) => join('build', base, name)),
+  )
+  .flatMap((file) => JSON.parse(readFileSync(file, 'utf8'))[CONTENT].documents);
+const leaked = glossaryRows.filter((row) => indexed.some((doc) => doc.t.includes(row.words.join(', '))));
+console.log(`search index: ${indexed.length} sections, ${leaked.length} holding a row of the glossary's table`);
+if (leaked.length) {
+  console.log(`  the table's selector (GLOSSARY_TABLE) missed it: "${leaked[0].words.join(', ')}"`);
   process.exitCode = 1;
 }
 

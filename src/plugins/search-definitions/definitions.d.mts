@@ -1,6 +1,7 @@
 export type Definition = {term: string; from: string; code: boolean};
 export type Glossary = {page: string; rows: {terms: string[]; words: string[]; deep: boolean}[]};
 export const GLOSSARY_PAGES: string[];
+export const GLOSSARY_TABLE: string;
 export function extractDefinitions(fileContent: string, title?: string): Definition[];
 export function testableTerms(definitions: Definition[]): string[];
 export function loadGlossary(siteDir: string): Glossary;

@@ -153,6 +153,8 @@ export function testableTerms(definitions) {
 
 /** The header row of the glossary's table: its second column holds other words. */
 const isGlossaryHeader = (line) => /other words/i.test(cells(line)[1] ?? '');
+/** The same table in the built HTML, for the search index (cheerio's :contains is case-sensitive). */
+export const GLOSSARY_TABLE = 'table:has(th:contains("Other words"))';
 
 /** Words a reader may type for an identifier: `signAquaTree` → sign aqua tree, `a/b_c` → b_c. */
 function parts(term) {

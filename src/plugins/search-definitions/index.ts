@@ -5,6 +5,8 @@ import path from 'node:path';
 import type {ParseFrontMatter} from '@docusaurus/types';
 import {keywordsFor, loadGlossary} from './definitions.mjs';
 
+export {GLOSSARY_TABLE} from './definitions.mjs';
+
 type ParseFrontMatterResult = Awaited<ReturnType<ParseFrontMatter>>;
 
 const SITE_DIR = path.join(__dirname, '../../..');
