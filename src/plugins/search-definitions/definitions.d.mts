@@ -1,5 +1,5 @@
 export type Definition = {term: string; from: string; code: boolean};
-export type Glossary = {page: string; rows: {terms: string[]; words: string[]; deep: boolean}[]};
+export type Glossary = {page: string; rows: {terms: string[]; words: string[]; deep: boolean; homeless: boolean}[]};
 export const GLOSSARY_PAGES: string[];
 export const GLOSSARY_TABLE: string;
 export function extractDefinitions(fileContent: string, title?: string): Definition[];

@@ -17,7 +17,7 @@
 // and by scripts/check/search-definitions.mjs (the generated relevance test). Plain JavaScript
 // so that both can import it.
 import {readFileSync, existsSync, readdirSync} from 'node:fs';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 
 /** Definitions whose text looks like code: identifiers, fields, flags, dotted names (not file names). */
 const CODE_LIKE = /^(--?[a-z][\w-]*|[A-Za-z_$][\w$]*(\.[\w$]+)*(\(\))?)$/;
@@ -197,7 +197,7 @@ export function loadGlossary(siteDir) {
           .filter(Boolean);
       rows.push({terms: list(term), words: list(words)});
     }
-    if (rows.length) return {page, rows: markDeepRows(siteDir, rows)};
+    if (rows.length) return {page, rows: markHomelessRows(siteDir, page, markDeepRows(siteDir, rows))};
   }
   throw new Error(`search-definitions: no "## Glossary" table in ${GLOSSARY_PAGES.join(' or ')}`);
 }
@@ -245,6 +245,25 @@ function markDeepRows(siteDir, rows) {
   }));
 }
 
+/**
+ * Marks the rows whose words reach no page of the glossary's own version by the rule of
+ * keywordsFor (`homeless: true`): the glossary page takes their words as keywords itself, so that
+ * a reader who types one finds the row that names the docs' term rather than nothing (the table's
+ * text is not indexed: docusaurus.config.ts, GLOSSARY_TABLE).
+ */
+function markHomelessRows(siteDir, page, rows) {
+  const version = dirname(join(siteDir, page));
+  const docs = docFiles(siteDir)
+    .filter((file) => file.startsWith(`${version}/`))
+    .map((file) => readFileSync(file, 'utf8'))
+    .map((text) => ({topics: titleAndSections(text), details: headings(stripFrontMatter(text), 3)}));
+  return rows.map((row) => ({...row, homeless: !docs.some((doc) => reaches(row, doc.topics, doc.details))}));
+}
+
+/** Whether a glossary row's words go to a page with these title and level-2 headings, and level-3 ones. */
+const reaches = ({terms, deep}, topics, details) =>
+  terms.some((term) => (deep ? [...topics, ...details] : topics).some((topic) => containsWords(topic, term)));
+
 /** Lower case, and each word cut to a rough stem, for matching a glossary term in a heading. */
 const stemWords = (text) =>
   text
@@ -262,7 +281,8 @@ const containsWords = (haystack, needle) => {
  * words the glossary gives for a term the page has in its title or a heading of level 2 (a
  * level-3 heading is a detail of its section: a page with "witness" only there is not a page
  * about witnessing), twice when the title has it; for a row that no title or level-2 heading of
- * any doc names (see markDeepRows), a level-3 heading counts too.
+ * any doc names (see markDeepRows), a level-3 heading counts too. The page that carries the
+ * glossary takes the words of the rows that reach no page of its version (see markHomelessRows).
  */
 export function keywordsFor(fileContent, title, glossary) {
   const definitions = extractDefinitions(fileContent, title);
@@ -283,10 +303,12 @@ export function keywordsFor(fileContent, title, glossary) {
   // A page whose title names the term is the page about it: it gets the other words twice, so
   // that it ranks above the pages that only have the term in a heading.
   const again = [];
-  for (const {terms, words, deep} of glossary.rows)
-    if (terms.some((term) => (deep ? [...topics, ...details] : topics).some((topic) => containsWords(topic, term)))) {
-      for (const word of words) keywords.add(word);
-      if (terms.some((term) => containsWords(title, term))) again.push(...words);
+  // The page that carries the glossary's table answers for the rows whose words reach no page.
+  const carriesGlossary = fileContent.split('\n').some((line) => /^\s*\|/.test(line) && isGlossaryHeader(line));
+  for (const row of glossary.rows)
+    if (reaches(row, topics, details) || (carriesGlossary && row.homeless)) {
+      for (const word of row.words) keywords.add(word);
+      if (row.terms.some((term) => containsWords(title, term))) again.push(...row.words);
     }
   return [...keywords, ...again];
 }
