@@ -10,7 +10,9 @@
 //     (webpack's require), React render, commit (mutation and layout effects), passive effects;
 //   - by package (self time of JavaScript samples) and by component (render-phase samples charged
 //     to the nearest component function on the stack), through the build's source maps;
-//   - long tasks (over 50 ms under the 4× slowdown), and the blocking time (task time over 50 ms)
+//   - long tasks (over 50 ms under the 4× slowdown), each split by kind, its React work by component
+//     and its module evaluation by package (a native call such as appendChild is its own "package"),
+//     and the blocking time (task time over 50 ms)
 //     from the hydration commit's task on: its effects and the updates they set;
 //   - the React commits after hydration: how many components rendered, how many fibers were made,
 //     and in which components the state changed (where each update began), through the same hook
@@ -484,6 +486,9 @@ function analyse(events, hydratedAt) {
       phases[phase] = (phases[phase] ?? 0) + ms;
       const long = longOf(p.start + p.times[i + 1]);
       if (long) long.kinds[`js: ${phase}`] = (long.kinds[`js: ${phase}`] ?? 0) + ms;
+      // Module evaluation in a long task, by the package whose code the sample was in.
+      if (long && phase === 'module evaluation')
+        long.kinds[`  evaluating ${resolved[0].pkg}`] = (long.kinds[`  evaluating ${resolved[0].pkg}`] ?? 0) + ms;
       if (phase === 'other JavaScript') {
         const label = resolved
           .slice(0, 4)
