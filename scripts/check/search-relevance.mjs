@@ -77,7 +77,8 @@ const queries = loadQuerySets();
 // `keywords` still written by hand in a doc's front matter, are compared with every query.
 const normal = (text) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 const asked = new Set(queries.map((query) => normal(query.q)));
-const written = [...loadGlossary('.').rows.flatMap((row) => row.words)];
+const glossary = loadGlossary('.');
+const written = [...glossary.rows.flatMap((row) => row.words)];
 const docs = execFileSync('git', ['ls-files', 'docs', 'versioned_docs'], {encoding: 'utf8'}).split('\n');
 for (const file of docs.filter((name) => /\.mdx?$/.test(name))) {
   const line = /^keywords:\s*(\[.*\])\s*$/m.exec(readFileSync(file, 'utf8').split(/\n---\n/)[0]);
@@ -95,7 +96,7 @@ if (naming.length) {
 // The glossary's table is left out of the index (docusaurus.config.ts, ignoreCssSelectors: its
 // words reach the pages it names through their keywords). A row's other words, as the table lists
 // them, in the text of a section of any index means the selector no longer finds the table.
-const glossaryRows = loadGlossary('.').rows.filter((row) => row.words.length > 1);
+const glossaryRows = glossary.rows.filter((row) => row.words.length > 1);
 // Each index file holds one list of documents per kind (the plugin's SearchDocumentType: title,
 // heading, description, keywords, content); the table's text would be content (4).
 const CONTENT = 4;
@@ -118,7 +119,7 @@ const easyops = await loadEasyops('build');
 // Every word of the glossary finds a page in the version that carries it (the latest, v3): a page
 // whose title or headings use its row's term, else the glossary itself (definitions.mjs,
 // markHomelessRows). The table's own text is not indexed, so nothing else would answer.
-const glossaryWords = loadGlossary('.').rows.flatMap((row) => row.words);
+const glossaryWords = glossary.rows.flatMap((row) => row.words);
 const unanswered = [];
 for (const word of glossaryWords) if (!(await easyops.search('v3', word)).pages.length) unanswered.push(word);
 console.log(`glossary: ${glossaryWords.length} other words searched in v3, ${unanswered.length} without an answer`);
