@@ -96,7 +96,7 @@ function correct(index, word, options) {
 // "can" are on it): in a query that has other words, they are not searched, so that "use" or
 // "need" in a question cannot pick a page that has them over one about the question's subject.
 // General English, not taken from any query set.
-const FILLER = new Set(
+export const FILLER = new Set(
   'use using used uses work works working need needs want wants way ways possible explain mean means tell help happen happens please anyone someone something thing things make makes exactly actually really'.split(
     ' ',
   ),
