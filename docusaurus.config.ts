@@ -23,6 +23,7 @@ import afterHydrationPlugin from './src/plugins/after-hydration';
 import searchTyposPlugin from './src/plugins/search-typos';
 import searchFlagsPlugin from './src/plugins/search-flags';
 import searchPageSectionsPlugin from './src/plugins/search-page-sections';
+import searchWithMeaning from './src/plugins/search-meaning';
 import {GLOSSARY_TABLE, withSearchKeywords} from './src/plugins/search-definitions';
 
 /**
@@ -100,7 +101,8 @@ const config: Config = {
   themes: [
     '@docusaurus/theme-mermaid',
     [
-      '@easyops-cn/docusaurus-search-local',
+      // @easyops-cn/docusaurus-search-local, its results merged with a ranking by meaning.
+      searchWithMeaning,
       {
         // Offline search; one index per docs version, each with the blog and pages, used by the
         // version being read (the latest version's index outside the docs).

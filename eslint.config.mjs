@@ -53,6 +53,11 @@ export default tseslint.config(
     languageOptions: {globals: globals.node},
   },
   {
+    // The search worker runs in a web worker (and in Node for the relevance tests).
+    files: ['src/plugins/search-meaning/worker.mjs'],
+    languageOptions: {globals: globals.worker},
+  },
+  {
     // Playwright's page.evaluate callbacks, the cross-engine journeys and the screenshot script's
     // callbacks run in the browser.
     files: ['tests/**/*.ts', 'tests/engines/**/*.mjs', 'scripts/review/**/*.mjs'],

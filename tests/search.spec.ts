@@ -3,10 +3,12 @@ import type {Page} from '@playwright/test';
 import {test, expect, open, holdRequests} from './fixtures';
 import {BLOG_POSTS, DOCS} from './routes';
 import {REDIRECTS} from '../redirects';
+import {readShard} from '../src/plugins/search-meaning/meaning.mjs';
 
 // Offline search (easyops): one index per docs version, the one of the version being read.
 // "chainable" appears only in the v3 docs (the SDK's Chainable API); "demodomain" only in the v2
-// docs. Neither appears in the blog or the pages, which every index also holds.
+// docs. Neither appears in the blog or the pages, which every index also holds, and neither is a
+// word the word vectors know (src/plugins/search-meaning), so the other version finds nothing.
 
 const searchBox = (page: Page) => page.getByLabel('Search', {exact: true});
 const options = (page: Page) => page.getByRole('listbox').getByRole('option');
@@ -96,6 +98,34 @@ test('two words that no section holds together still find the pages of either', 
   await expect(options(page).first()).toBeVisible();
   await search(page, 'xyzzyqw qqqqzz');
   await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
+});
+
+// The results are merged with a ranking by meaning (src/plugins/search-meaning): a common English
+// word that no page of the version uses still finds pages of that version, through two files of
+// the site, fetched once the reader searches. The word is the first such word of the build's files.
+test('a word that no page uses finds pages of the version by meaning, from files of the site', async ({
+  page,
+  baseURL,
+}) => {
+  const meaningFile = readdirSync('build').find((name) => /^search-meaning-[0-9a-f]+\.json$/.test(name))!;
+  const used = new Set(Object.keys(JSON.parse(readFileSync(`build/${meaningFile}`, 'utf8')).df));
+  const word = readdirSync('build/search-words')
+    .flatMap((file) => [...readShard(readFileSync(`build/search-words/${file}`)).keys()])
+    .filter((each) => /^[a-z]{6,}$/.test(each) && !used.has(each))
+    .sort()[0];
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await open(page, '/docs/v3/intro');
+  expect(requested.filter((url) => /search-(meaning|words)/.test(url))).toEqual([]);
+  await search(page, word);
+  await options(page).first().click();
+  await expect(page).toHaveURL(/\/(docs\/v3\/|blog\/|community)/);
+  const paths = requested.map((url) => new URL(url)).filter(({pathname}) => /search-(meaning|words)/.test(pathname));
+  expect(paths.map(({pathname}) => pathname)).toEqual([
+    expect.stringMatching(/^\/search-meaning-[0-9a-f]+\.json$/),
+    expect.stringMatching(/^\/search-words\/\d+\.bin$/),
+  ]);
+  expect(new Set(paths.map(({origin}) => origin))).toEqual(new Set([new URL(baseURL!).origin]));
 });
 
 test('outside the docs, search uses the latest version with the blog and pages', async ({page}) => {

