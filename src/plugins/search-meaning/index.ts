@@ -7,8 +7,9 @@
 //   which subclasses the plugin's SearchWorker, and the plugin's worker module gets a `comlink`
 //   whose `expose` does nothing (./no-expose.mjs), so that the subclass is the one the page talks to.
 // Measured with bench:search (benchmarks/README.md, "Matching by meaning"); tests/search.spec.ts
-// and scripts/check/search-answers.mjs check it in the browser and in Node; the plugin files it
-// depends on are pinned in scripts/check/upstream-pins.json ("search-meaning").
+// and scripts/check/search-meaning.mjs check it in the browser and in Node; the plugin files it
+// depends on are pinned in scripts/check/upstream-pins.json ("search-meaning"). The build needs
+// the word vectors' package, so it is a dependency, not a development one.
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
