@@ -65,6 +65,8 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // which the generated definitions test asked for): readers 107/120 in the top 3, blind-2 83/90 in
 // the top 3, blind-3 69/90 and 83/90, blind-4 59/90 and 78/90, the others measured only as
 // aggregates; and lowered by one query first for held-out (49/57), which that change cost.
+// blind-5, written right after that change, from its first measurement (70/90 first, 81/90 in the
+// top 3; the same without the ranking by meaning, on the same build).
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.967},
   'held-out': {top1: 0.859, top3: 0.982},
@@ -73,6 +75,7 @@ const FLOORS = {
   readers: {top1: 0.741, top3: 0.891},
   'blind-3': {top1: 0.766, top3: 0.922},
   'blind-4': {top1: 0.655, top3: 0.866},
+  'blind-5': {top1: 0.777, top3: 0.9},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});

@@ -16,11 +16,15 @@
 // - benchmarks/search-queries-blind-4.json: a fourth blind set, same brief (N = 90), written at the
 //   start of the fourth round by a reader who saw none of the sets and only the page bodies without
 //   the glossary, committed and measured before any change of that round; never edited.
+// - benchmarks/search-queries-blind-5.json: a fifth blind set, same brief (N = 90), written by a
+//   reader who saw none of the sets, the engine or the glossary, right after the ranking by meaning
+//   (src/plugins/search-meaning) was merged in, and measured once with and without it on one build;
+//   never edited.
 // Only the tuning half and the readers' set may be looked at while changing the search; the
 // held-out half and the blind sets only measure.
 import {readFileSync} from 'node:fs';
 
-export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2', 'blind-3', 'blind-4'];
+export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2', 'blind-3', 'blind-4', 'blind-5'];
 /** The sets that may be looked at while changing the search (their misses are printed). */
 export const OPEN_SETS = ['tuning', 'readers'];
 
@@ -31,6 +35,7 @@ export function loadQuerySets() {
   const readers = JSON.parse(readFileSync('benchmarks/search-queries-readers.json', 'utf8'));
   const blind3 = JSON.parse(readFileSync('benchmarks/search-queries-blind-3.json', 'utf8'));
   const blind4 = JSON.parse(readFileSync('benchmarks/search-queries-blind-4.json', 'utf8'));
+  const blind5 = JSON.parse(readFileSync('benchmarks/search-queries-blind-5.json', 'utf8'));
   return [
     ...queries.map(({q, from, expect, kind, set}) => ({q, scope: from, expect, kind, set})),
     ...blind.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind'})),
@@ -38,5 +43,6 @@ export function loadQuerySets() {
     ...blind2.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-2'})),
     ...blind3.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-3'})),
     ...blind4.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-4'})),
+    ...blind5.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-5'})),
   ];
 }

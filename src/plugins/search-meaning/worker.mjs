@@ -1,12 +1,13 @@
 // The search worker: the search plugin's own (its SearchWorker class, unchanged, with the site's
 // lunr, query list and tokenizer: src/plugins/search-typos, src/plugins/search-flags), whose
-// results are then merged with a ranking by meaning (./meaning.mjs). Readers' words that no page
-// uses ("bibliography" for the references) can then still reach the page about them.
+// results are then merged with a ranking by meaning (./meaning.mjs). A reader's word that no page
+// uses can then still reach the sections closest to it in meaning.
 // Why a subclass in a worker of its own: the plugin ranks inside its worker, and no option or
 // plugin API reaches that ranking. ./index.ts points the plugin's `new Worker(...)` here and gives
 // the plugin's worker module a `comlink` whose `expose` does nothing, so that only this class
 // answers the page. Files it depends on are pinned in scripts/check/upstream-pins.json.
-// When the meaning files cannot be fetched, the plugin's results are returned as they are.
+// When the meaning files cannot be fetched, or take over MEANING_WAIT_MS, the plugin's results are
+// returned as they are.
 import * as Comlink from 'comlink';
 import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
@@ -58,13 +59,20 @@ function marked(text, asked) {
   return {meaning: {t: {position: [word ? [lower.indexOf(word), word.length] : [0, 0]]}}};
 }
 
+// On a slow connection, the files for a query's words may take a while: the plugin's results are
+// not held back longer than this for them (the files go on loading for the next keystroke).
+const MEANING_WAIT_MS = 1000;
+
 export class MeaningSearchWorker extends SearchWorker {
   async search(baseUrl, searchContext, input, limit) {
     const results = await super.search(baseUrl, searchContext, input, limit);
+    let timer;
+    const late = new Promise((resolve) => (timer = setTimeout(() => resolve(results), MEANING_WAIT_MS)));
+    const merged = this.withMeaning(results, baseUrl, searchContext, input, limit).catch(() => results);
     try {
-      return await this.withMeaning(results, baseUrl, searchContext, input, limit);
-    } catch {
-      return results;
+      return await Promise.race([merged, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
