@@ -15,6 +15,7 @@ import {createRequire} from 'node:module';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {writeMeaning} from './vectors.mjs';
+import {replaceImportsOf, WORKER as PLUGIN_WORKER} from '../search-typos';
 
 // The plugin's module, typed here: its own types declare only its options.
 const {default: searchLocal, validateOptions} = createRequire(__filename)('@easyops-cn/docusaurus-search-local') as {
@@ -23,7 +24,6 @@ const {default: searchLocal, validateOptions} = createRequire(__filename)('@easy
 };
 
 const SEARCH_BY_WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]searchByWorker\.js$/;
-const PLUGIN_WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/;
 const WORKER = path.join(__dirname, 'worker.mjs');
 const NO_EXPOSE = path.join(__dirname, 'no-expose.mjs');
 
@@ -38,19 +38,10 @@ export default function searchWithMeaning(context: LoadContext, options: unknown
     },
     configureWebpack(config, isServer, utils, content) {
       const own = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
-      if (isServer) return own;
-      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
-      const replace = (request: RegExp, issuer: RegExp, file: string) =>
-        new NormalModuleReplacementPlugin(request, (resource: {request: string; contextInfo?: {issuer?: string}}) => {
-          if (issuer.test(resource.contextInfo?.issuer ?? '')) resource.request = file;
-        });
-      return {
-        ...own,
-        plugins: [
-          replace(/^\.\/worker\.js$/, SEARCH_BY_WORKER, WORKER),
-          replace(/^comlink$/, PLUGIN_WORKER, NO_EXPOSE),
-        ],
-      };
+      const startOurs = replaceImportsOf(SEARCH_BY_WORKER, [/^\.\/worker\.js$/, WORKER]);
+      const noExpose = replaceImportsOf(PLUGIN_WORKER, [/^comlink$/, NO_EXPOSE]);
+      const plugins = [startOurs, noExpose].flatMap((each) => each(config, isServer, utils, content)?.plugins ?? []);
+      return {...own, plugins};
     },
   };
 }

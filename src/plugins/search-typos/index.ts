@@ -13,15 +13,18 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
-const WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/;
+/** The path of the search plugin's worker module (`theme/worker.js`). */
+export const WORKER = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]worker\.js$/;
 const LUNR = path.join(__dirname, 'lunr.mjs');
 const SMART_QUERIES = path.join(__dirname, 'smart-queries.mjs');
 
 /**
- * A `configureWebpack` that gives the search plugin's worker, and nothing else, `file` in place of
- * the modules it imports as `request` (the client build only). Also used by search-flags.
+ * A `configureWebpack` that gives the modules whose path matches `issuer`, and nothing else, `file`
+ * in place of the modules they import as `request` (the client build only). Also used by
+ * search-meaning.
  */
-export function replaceInSearchWorker(
+export function replaceImportsOf(
+  issuer: RegExp,
   ...replacements: [request: RegExp, file: string][]
 ): NonNullable<Plugin['configureWebpack']> {
   return (_config, isServer, {currentBundler}) => {
@@ -31,12 +34,16 @@ export function replaceInSearchWorker(
       plugins: replacements.map(
         ([request, file]) =>
           new NormalModuleReplacementPlugin(request, (resource: {request: string; contextInfo?: {issuer?: string}}) => {
-            if (WORKER.test(resource.contextInfo?.issuer ?? '')) resource.request = file;
+            if (issuer.test(resource.contextInfo?.issuer ?? '')) resource.request = file;
           }),
       ),
     };
   };
 }
+
+/** The same for the search plugin's worker module (`theme/worker.js`). Also used by search-flags. */
+export const replaceInSearchWorker = (...replacements: [request: RegExp, file: string][]) =>
+  replaceImportsOf(WORKER, ...replacements);
 
 export default function searchTyposPlugin(): Plugin {
   return {
