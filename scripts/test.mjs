@@ -32,6 +32,7 @@ const pool = [
   ['search definitions', ['node', 'scripts/check/search-definitions.mjs'], {after: ['strict build']}],
   ['search relevance', ['node', 'scripts/check/search-relevance.mjs'], {after: ['strict build']}],
   ['search answers', ['node', 'scripts/check/search-answers.mjs'], {after: ['strict build']}],
+  ['search meaning', ['node', 'scripts/check/search-meaning.mjs'], {after: ['strict build']}],
   ['code lint', ['npx', 'eslint', '--max-warnings=0', '.']],
   ['code format', ['npx', 'prettier', '--check', '.']],
   ['spelling', ['npx', 'cspell', 'lint', '--no-progress']],
