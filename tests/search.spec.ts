@@ -3,7 +3,7 @@ import type {Page} from '@playwright/test';
 import {test, expect, open, holdRequests} from './fixtures';
 import {BLOG_POSTS, DOCS} from './routes';
 import {REDIRECTS} from '../redirects';
-import {readShard} from '../src/plugins/search-meaning/meaning.mjs';
+import {unusedWord} from './unused-word.mjs';
 
 // Offline search (easyops): one index per docs version, the one of the version being read.
 // "chainable" appears only in the v3 docs (the SDK's Chainable API); "demodomain" only in the v2
@@ -107,12 +107,7 @@ test('a word that no page uses finds pages of the version by meaning, from files
   page,
   baseURL,
 }) => {
-  const meaningFile = readdirSync('build').find((name) => /^search-meaning-[0-9a-f]+\.json$/.test(name))!;
-  const used = new Set(Object.keys(JSON.parse(readFileSync(`build/${meaningFile}`, 'utf8')).df));
-  const word = readdirSync('build/search-words')
-    .flatMap((file) => [...readShard(readFileSync(`build/search-words/${file}`)).keys()])
-    .filter((each) => /^[a-z]{6,}$/.test(each) && !used.has(each))
-    .sort()[0];
+  const word = unusedWord();
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await open(page, '/docs/v3/intro');

@@ -3,6 +3,7 @@
 // front of the site), and throws on the first thing that is not as it should be. The Chromium
 // suite (tests/*.spec.ts) checks the same behaviour in more depth.
 import assert from 'node:assert/strict';
+import {unusedWord} from '../unused-word.mjs';
 
 const TOGGLE = '.navbar button[aria-label*="dark and light mode"]';
 const SEARCH_BOX = '.navbar input[aria-label="Search"]';
@@ -147,6 +148,16 @@ export async function search(e) {
   }
   await e.waitFor(() => location.pathname === '/docs/v3/sdk/api/chainable', [], {message: 'the result page'});
   await e.waitFor(() => document.querySelector('article mark'), [], {message: 'the terms marked on the page'});
+  // A word that no page uses still finds sections by meaning (src/plugins/search-meaning).
+  const word = unusedWord();
+  await e.open('/docs/v3/intro');
+  await e.press('Control+k');
+  await e.waitFor((s) => document.activeElement === document.querySelector(s), [SEARCH_BOX], {
+    message: 'the focused search box',
+  });
+  await e.type(SEARCH_BOX, word, {delay: 100});
+  await e.waitFor((s, w) => document.querySelector(s)?.value === w, [SEARCH_BOX, word], {message: 'the word typed'});
+  await e.waitFor((o) => document.querySelector(o), [option], {timeout: 30_000, message: 'results by meaning'});
   await noErrors(e, 'search');
 }
 

@@ -1,0 +1,1 @@
+export function unusedWord(buildDir?: string): string;
