@@ -18,6 +18,9 @@ export function usePlayground(initialText: string) {
   const [tamperKind, setTamperKind] = useState<TamperKind>('file');
   const [report, setReport] = useState<Report | null>(null);
   const [busy, setBusy] = useState(false);
+  // A chosen file is read before it can be notarised: until then the operations wait, or a press on
+  // Notarise would notarise the text, and the file's "ready" line would then replace its result.
+  const [reading, setReading] = useState(false);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const forms = useRef(0);
@@ -71,13 +74,21 @@ export function usePlayground(initialText: string) {
       );
       return;
     }
-    void file.arrayBuffer().then(
-      (buffer) => {
-        setPicked({name: file.name, bytes: new Uint8Array(buffer)});
-        setStatus(`${file.name} (${formatBytes(file.size)}) is ready to notarise.`);
-      },
-      () => setError(`${file.name} could not be read.`),
-    );
+    setReading(true);
+    setStatus(`Reading ${file.name}…`);
+    void file
+      .arrayBuffer()
+      .then(
+        (buffer) => {
+          setPicked({name: file.name, bytes: new Uint8Array(buffer)});
+          setStatus(`${file.name} (${formatBytes(file.size)}) is ready to notarise.`);
+        },
+        () => {
+          setStatus('');
+          setError(`${file.name} could not be read.`);
+        },
+      )
+      .finally(() => setReading(false));
   }
 
   const notarise = () =>
@@ -250,7 +261,7 @@ export function usePlayground(initialText: string) {
     tamperKind,
     setTamperKind,
     report,
-    busy,
+    busy: busy || reading,
     error,
     status,
     intent,
