@@ -67,6 +67,9 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // aggregates; and lowered by one query first for held-out (49/57), which that change cost.
 // blind-5, written right after that change, from its first measurement (70/90 first, 81/90 in the
 // top 3; the same without the ranking by meaning, on the same build).
+// blind-6, written while the ranking by words was being made, from its first measurement on the
+// code before it (73/90 first, 84/90 in the top 3, 3 empty answers); the same figures, on every
+// set, after the glossary lost "terminology" and "code style", which equal two of its queries.
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.967},
   'held-out': {top1: 0.859, top3: 0.982},
@@ -76,6 +79,7 @@ const FLOORS = {
   'blind-3': {top1: 0.766, top3: 0.922},
   'blind-4': {top1: 0.655, top3: 0.866},
   'blind-5': {top1: 0.777, top3: 0.9},
+  'blind-6': {top1: 0.811, top3: 0.933},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});
