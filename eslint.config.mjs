@@ -47,6 +47,7 @@ export default tseslint.config(
       'scripts/**/*.{mjs,js,ts}',
       'server/**/*.mjs',
       'tests/**/*.ts',
+      'tests/*.mjs',
       'tests/content/**/*.mjs',
       'src/plugins/**/*.{ts,js}',
     ],

@@ -1,4 +1,5 @@
 import {readFileSync, readdirSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
 import type {Page} from '@playwright/test';
 import {test, expect, open, holdRequests} from './fixtures';
 import {BLOG_POSTS, DOCS} from './routes';
@@ -280,4 +281,23 @@ test('leaving the search box before its code has loaded keeps focus where the us
   await expect(themeToggle(page)).toBeFocused();
   await search(page, 'witness');
   await expect(options(page).first()).toBeVisible();
+});
+
+// The results are also merged with a ranking of pages by any of the query's words
+// (src/plugins/search-meaning/words-ranking.mjs): a page that the plugin alone does not list is
+// shown with its best section, and opens with the terms marked.
+test('a page found only by the ranking by words is listed, and opens with its terms marked', async ({page}) => {
+  const found = JSON.parse(execFileSync('node', ['tests/words-only-result.mjs'], {encoding: 'utf8'})) as {
+    query: string;
+    page: string;
+    title: string;
+  } | null;
+  expect(found, 'a query of the open sets whose answer gains a page by words').not.toBeNull();
+  await open(page, '/docs/v3/intro');
+  await search(page, found!.query);
+  const option = options(page).filter({hasText: found!.title});
+  await expect(option.first()).toBeVisible();
+  await option.first().click();
+  await expect(page).toHaveURL(new RegExp(`${found!.page}\\?_highlight=`));
+  await expect(page.locator('article mark').first()).toBeVisible();
 });

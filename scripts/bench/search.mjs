@@ -16,12 +16,17 @@
 //   one (site search: bodies and headers as transferred, compressed as served; Pagefind: its
 //   files' sizes).
 //
-// - Site search without meaning (`--engines easyops,lexical`): the plugin's worker alone, without
-//   the ranking by meaning that src/plugins/search-meaning merges in, on the same build (Node only).
+// - The site search's parts, on the same build (Node only): `words`, the site's search without the
+//   ranking by meaning (as when its files cannot be fetched); `lexical`, the plugin's worker alone,
+//   without the rankings by words and by meaning that src/plugins/search-meaning merges in.
+//
+// - Time in the worker (`--timing N`): the plugin alone against the site search without meaning
+//   (the ranking by words added), every query of the sets, N rounds alternating which goes first,
+//   in Node in one process: the median per query of each and their ratio. No network in either.
 //
 // Pagefind is not a dependency: `npm install --no-save pagefind@1.6.0` before a run that compares.
-// Options: --engines easyops,lexical,pagefind   --json <file> (write the per-query ranks)   --port N
-//          --misses open|all   (open: the sets that may be looked at, search-sets.mjs OPEN_SETS)
+// Options: --engines easyops,words,lexical,pagefind   --json <file> (write the per-query ranks)   --port N
+//          --timing N (rounds)   --misses open|all   (open: the sets that may be looked at, search-sets.mjs OPEN_SETS)
 import {readFileSync, writeFileSync, readdirSync, mkdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
@@ -32,11 +37,12 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 
 const {values: options} = parseArgs({
   options: {
-    engines: {type: 'string', default: 'easyops,lexical,pagefind'},
+    engines: {type: 'string', default: 'easyops,words,lexical,pagefind'},
     json: {type: 'string'},
     port: {type: 'string', default: process.env.TEST_PORT ?? '3391'},
     build: {type: 'string', default: 'build'},
     misses: {type: 'string', default: 'open'},
+    timing: {type: 'string', default: '0'},
   },
 });
 const BUILD = options.build;
@@ -244,11 +250,14 @@ try {
     for (const line of wire.disagree) console.log(`  differs: ${line}`);
     perQuery.easyops = ranks;
   }
-  if (engines.includes('lexical')) {
-    const {ranks} = await runEasyops({meaning: false});
-    for (const set of SETS)
-      table.push({engine: 'site search without meaning', set, ...score(ranks.filter((r) => r.set === set))});
-    perQuery.lexical = ranks;
+  for (const [engine, rankings, label] of [
+    ['words', 'words', 'site search without meaning'],
+    ['lexical', 'plugin', 'plugin alone'],
+  ]) {
+    if (!engines.includes(engine)) continue;
+    const {ranks} = await runEasyops({rankings});
+    for (const set of SETS) table.push({engine: label, set, ...score(ranks.filter((r) => r.set === set))});
+    perQuery[engine] = ranks;
   }
   const pagefind = engines.includes('pagefind') && (await loadPagefind());
   if (pagefind) {
@@ -265,6 +274,30 @@ try {
   await browser.close();
   stopServer();
 }
+
+/** Median ms per query of the plugin alone and with the ranking by words, paired in one run. */
+async function timeWorkers(rounds) {
+  const arms = {
+    plugin: await loadEasyops(BUILD, {rankings: 'plugin'}),
+    words: await loadEasyops(BUILD, {rankings: 'words'}),
+  };
+  for (const arm of Object.values(arms)) for (const query of queries) await arm.search(query.scope, query.q);
+  const times = {plugin: [], words: []};
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 ? ['words', 'plugin'] : ['plugin', 'words']) {
+      const started = performance.now();
+      for (const query of queries) await arms[name].search(query.scope, query.q);
+      times[name].push((performance.now() - started) / queries.length);
+    }
+  }
+  const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
+  const [plugin, words] = [median(times.plugin), median(times.words)];
+  console.log(
+    `worker time per query, median of ${rounds} alternating rounds of ${queries.length} queries: plugin alone ` +
+      `${plugin.toFixed(2)} ms, with the ranking by words ${words.toFixed(2)} ms, ratio ${(words / plugin).toFixed(2)}`,
+  );
+}
+if (Number(options.timing) > 0) await timeWorkers(Number(options.timing));
 
 const count = (set) => queries.filter((q) => q.set === set).length;
 console.log(

@@ -70,16 +70,23 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // blind-6, written while the ranking by words was being made, from its first measurement on the
 // code before it (73/90 first, 84/90 in the top 3, 3 empty answers); the same figures, on every
 // set, after the glossary lost "terminology" and "code style", which equal two of its queries.
+// Then by the worker's results merged with a ranking by words as well (every word optional, lunr's
+// BM25 over titles, headings and text, summed per page: src/plugins/search-meaning/words-ranking.mjs;
+// chosen on the tuning and readers' sets and the generated definitions test): readers 95/120 and
+// 109/120, held-out 50/57, blind 74/90, blind-2 85/90 in the top 3, blind-3 75/90 and 86/90,
+// blind-4 65/90 and 81/90, blind-5 74/90 and 84/90, blind-6 76/90 and 89/90, the blind sets
+// measured only as aggregates; and lowered by one query in the top 3 for tuning (59/62), which that
+// change cost: a trade recorded, not a floor lowered to pass.
 const FLOORS = {
-  tuning: {top1: 0.887, top3: 0.967},
-  'held-out': {top1: 0.859, top3: 0.982},
-  blind: {top1: 0.811, top3: 0.911},
-  'blind-2': {top1: 0.777, top3: 0.922},
-  readers: {top1: 0.741, top3: 0.891},
-  'blind-3': {top1: 0.766, top3: 0.922},
-  'blind-4': {top1: 0.655, top3: 0.866},
-  'blind-5': {top1: 0.777, top3: 0.9},
-  'blind-6': {top1: 0.811, top3: 0.933},
+  tuning: {top1: 0.887, top3: 0.951},
+  'held-out': {top1: 0.877, top3: 0.982},
+  blind: {top1: 0.822, top3: 0.911},
+  'blind-2': {top1: 0.777, top3: 0.944},
+  readers: {top1: 0.791, top3: 0.908},
+  'blind-3': {top1: 0.833, top3: 0.955},
+  'blind-4': {top1: 0.722, top3: 0.9},
+  'blind-5': {top1: 0.822, top3: 0.933},
+  'blind-6': {top1: 0.844, top3: 0.988},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});

@@ -1,6 +1,7 @@
 // The site's search, run in Node: the site's worker code (the plugin's lunr, tokenizer, query
-// building and sorting, and the ranking by meaning merged in: src/plugins/search-meaning) over the
-// index and meaning files of a build, as the browser's worker runs it.
+// building and sorting, and the rankings by words and by meaning merged in:
+// src/plugins/search-meaning) over the index and meaning files of a build, as the browser's worker
+// runs it.
 // `search(scope, query)` returns the pages in the order the dropdown lists them.
 import {readFileSync} from 'node:fs';
 import {register} from 'node:module';
@@ -11,19 +12,33 @@ register('./easyops-hooks.mjs', import.meta.url);
 export const INDEX_BASE = {v3: '/', blog: '/', v2: '/docs/v2/', v1: '/docs/v1/', next: '/docs/next/'};
 
 /**
- * The site's search over `buildDir`. `meaning: false` runs the plugin's worker alone, without the
- * ranking by meaning merged in (what the site searched with before src/plugins/search-meaning).
+ * The site's search over `buildDir`, with `rankings`:
+ * - 'all': as the site searches;
+ * - 'words': as the site searches when the meaning files cannot be fetched (the plugin's results
+ *   merged with the ranking by words only);
+ * - 'plugin': the plugin's worker alone (what the site searched with before
+ *   src/plugins/search-meaning).
  */
-export async function loadEasyops(buildDir = 'build', {meaning = true} = {}) {
+export async function loadEasyops(buildDir = 'build', {rankings = 'all'} = {}) {
   // The worker registers itself as a message handler and fetches its index by path.
   globalThis.addEventListener ??= () => {};
   globalThis.location ??= {origin: 'http://localhost'};
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (url, ...rest) =>
     String(url).startsWith('/') ? new Response(readFileSync(`${buildDir}${String(url)}`)) : realFetch(url, ...rest);
-  // The worker the site runs: the plugin's, its results merged with the ranking by meaning.
+  // The worker the site runs: the plugin's, its results merged with the rankings by words and meaning.
   const {MeaningSearchWorker} = await import('../../src/plugins/search-meaning/worker.mjs');
-  const SearchWorker = meaning ? MeaningSearchWorker : Object.getPrototypeOf(MeaningSearchWorker);
+  class WithoutMeaning extends MeaningSearchWorker {
+    async byMeaning() {
+      throw new Error('no meaning files'); // as when they cannot be fetched
+    }
+  }
+  const SearchWorker = {
+    all: MeaningSearchWorker,
+    words: WithoutMeaning,
+    plugin: Object.getPrototypeOf(MeaningSearchWorker),
+  }[rankings];
+  if (!SearchWorker) throw new Error(`rankings: all, words or plugin, not ${rankings}`);
   const {searchResultLimits} = await import(
     '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js'
   );
@@ -31,6 +46,14 @@ export async function loadEasyops(buildDir = 'build', {meaning = true} = {}) {
   return {
     limit: searchResultLimits,
     /** Distinct pages in the order of the results shown (a page can answer with several sections). */
+    /** The plugin's indexes of `scope`, as its worker loads them (wrappedIndexes). */
+    async indexes(scope) {
+      return (await worker.lowLevelFetchIndexes(INDEX_BASE[scope], '')).wrappedIndexes;
+    },
+    /** The worker's results for `query` in `scope`, as the dropdown gets them. */
+    results(scope, query) {
+      return worker.search(INDEX_BASE[scope], '', query, searchResultLimits);
+    },
     async search(scope, query) {
       const results = await worker.search(INDEX_BASE[scope], '', query, searchResultLimits);
       return {

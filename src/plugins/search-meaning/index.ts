@@ -1,12 +1,13 @@
-// The site's search: @easyops-cn/docusaurus-search-local 0.55.3, with its results merged with a
-// ranking by meaning (GloVe word vectors; ./meaning.mjs says how). This wraps the plugin, with its
-// own options and validation, and adds two things:
+// The site's search: @easyops-cn/docusaurus-search-local 0.55.3, with its results merged with two
+// more rankings of pages: by words (every word optional, lunr's BM25 over all of a page's indexes:
+// ./words-ranking.mjs) and by meaning (GloVe word vectors; ./meaning.mjs says how). This wraps the
+// plugin, with its own options and validation, and adds two things:
 // - postBuild: once the plugin has written its index files, the meaning files beside them and the
 //   word vectors (./vectors.mjs);
 // - the client build: the plugin's `new Worker(new URL("./worker.js", ...))` gets ./worker.mjs,
 //   which subclasses the plugin's SearchWorker, and the plugin's worker module gets a `comlink`
 //   whose `expose` does nothing (./no-expose.mjs), so that the subclass is the one the page talks to.
-// Measured with bench:search (benchmarks/README.md, "Matching by meaning"); tests/search.spec.ts
+// Measured with bench:search (benchmarks/README.md, "Matching by meaning" and "Ranking by words"); tests/search.spec.ts
 // and scripts/check/search-meaning.mjs check it in the browser and in Node; the plugin files it
 // depends on are pinned in scripts/check/upstream-pins.json ("search-meaning"). The build needs
 // the word vectors' package, so it is a dependency, not a development one.

