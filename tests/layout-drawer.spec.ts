@@ -49,6 +49,7 @@ test.describe('mobile drawer', () => {
 
   test('closes on the browser Back button without leaving the page', async ({page}) => {
     await open(page, '/docs/v3/intro');
+    const introTitle = await page.locator('article h1').innerText();
     // Move on inside the site first, so that Back has an in-site entry to go back to.
     await page.locator('.pagination-nav__link--next').click();
     await expect(page).toHaveURL(/\/docs\/v3\/schema_2$/);
@@ -56,6 +57,11 @@ test.describe('mobile drawer', () => {
     // is at its top. Tap the button when it is wholly on screen, as a reader would: a click on it
     // while it is partly off screen makes Playwright scroll the page down first, which hides the
     // navbar again and the click misses (seen once in a full-suite run on a busy machine).
+    // The address changes before the new page is drawn and scrolled to its top; until then a scroll
+    // of the old page can hide the navbar again (seen once more, in the fresh clone's run of
+    // 4f38c5f): wait for the new page, at its top, first.
+    await expect(page.locator('article h1')).not.toHaveText(introTitle);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.locator('nav.navbar')).not.toHaveClass(/navbarHidden/);
     await expect(page.locator(hamburger)).toBeInViewport({ratio: 1});
     await page.locator(hamburger).click();
