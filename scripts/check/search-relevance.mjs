@@ -77,6 +77,8 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // blind-4 65/90 and 81/90, blind-5 74/90 and 84/90, blind-6 76/90 and 89/90, the blind sets
 // measured only as aggregates; and lowered by one query in the top 3 for tuning (59/62), which that
 // change cost: a trade recorded, not a floor lowered to pass.
+// blind-7, written at the start of the next round, from its first measurement on the code before
+// any change of that round (79/90 first, 86/90 in the top 3, no empty answer).
 const FLOORS = {
   tuning: {top1: 0.887, top3: 0.951},
   'held-out': {top1: 0.877, top3: 0.982},
@@ -87,6 +89,7 @@ const FLOORS = {
   'blind-4': {top1: 0.722, top3: 0.9},
   'blind-5': {top1: 0.822, top3: 0.933},
   'blind-6': {top1: 0.844, top3: 0.988},
+  'blind-7': {top1: 0.877, top3: 0.955},
 };
 
 const {values: options} = parseArgs({options: {misses: {type: 'string', default: 'tuning'}}});

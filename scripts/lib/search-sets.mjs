@@ -24,11 +24,25 @@
 //   reader who saw none of the sets, the engine or the glossary, while the ranking by words
 //   (src/plugins/search-meaning/words-ranking.mjs) was being made, and committed before it was
 //   measured; never edited.
+// - benchmarks/search-queries-blind-7.json: a seventh blind set, same brief (N = 90), written by a
+//   reader who saw none of the sets, the engine or the glossary, at the start of the round after
+//   the ranking by words, and committed before any change of that round was measured; never edited.
 // Only the tuning half and the readers' set may be looked at while changing the search; the
 // held-out half and the blind sets only measure.
 import {readFileSync} from 'node:fs';
 
-export const SETS = ['tuning', 'readers', 'held-out', 'blind', 'blind-2', 'blind-3', 'blind-4', 'blind-5', 'blind-6'];
+export const SETS = [
+  'tuning',
+  'readers',
+  'held-out',
+  'blind',
+  'blind-2',
+  'blind-3',
+  'blind-4',
+  'blind-5',
+  'blind-6',
+  'blind-7',
+];
 /** The sets that may be looked at while changing the search (their misses are printed). */
 export const OPEN_SETS = ['tuning', 'readers'];
 
@@ -41,6 +55,7 @@ export function loadQuerySets() {
   const blind4 = JSON.parse(readFileSync('benchmarks/search-queries-blind-4.json', 'utf8'));
   const blind5 = JSON.parse(readFileSync('benchmarks/search-queries-blind-5.json', 'utf8'));
   const blind6 = JSON.parse(readFileSync('benchmarks/search-queries-blind-6.json', 'utf8'));
+  const blind7 = JSON.parse(readFileSync('benchmarks/search-queries-blind-7.json', 'utf8'));
   return [
     ...queries.map(({q, from, expect, kind, set}) => ({q, scope: from, expect, kind, set})),
     ...blind.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind'})),
@@ -50,5 +65,6 @@ export function loadQuerySets() {
     ...blind4.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-4'})),
     ...blind5.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-5'})),
     ...blind6.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-6'})),
+    ...blind7.map(({q, version, want, kind}) => ({q, scope: version, expect: want, kind, set: 'blind-7'})),
   ];
 }
