@@ -4,7 +4,7 @@
 // benchmarks/search-queries.json and the blind sets benchmarks/search-queries-blind.json and -blind-2.json, each
 // reported on its own and per kind of query, for the site's search (easyops, lunr) and for Pagefind
 // built on the same pages of the same build. Misses are listed for the sets that may be looked at
-// (the tuning half and the readers' set; the others measure; `--misses all` lists theirs too, for a report after the tuning). Needs a production build in build/ (`npm run build`).
+// (the tuning half and the readers' sets; the others measure; `--misses all` lists theirs too, for a report after the tuning). Needs a production build in build/ (`npm run build`).
 //
 // - Site search: the plugin's own worker code runs in Node over the build's index files
 //   (scripts/lib/easyops-search.mjs), and a sample of queries is typed into the real search box in
