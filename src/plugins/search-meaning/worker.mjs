@@ -3,7 +3,8 @@
 // results are then merged by reciprocal rank (./meaning.mjs `fuse`) with two more rankings of pages:
 // - by words (./words-ranking.mjs): every word of the query optional, scored by lunr's BM25 over
 //   titles, headings and text together, so that a question goes to the page its rarer words
-//   describe rather than to the section that happens to hold most of its words;
+//   describe rather than to the section that happens to hold most of its words; a part of a name
+//   of code that is no word of the pages ("GraphData") is left to it alone, as the names that hold it;
 // - by meaning (./meaning.mjs): a reader's word that no page uses can still reach the sections
 //   closest to it in meaning.
 // A page that only a later ranking finds is shown with its best section.
@@ -30,7 +31,7 @@ import {
   readShard,
   shardOf,
 } from './meaning.mjs';
-import {holdsTheQuery, rankByWords} from './words-ranking.mjs';
+import {holdsTheQuery, namesHolding, rankByWords, without} from './words-ranking.mjs';
 
 const once = new Map(); // url → promise of what it holds
 const fetchOnce = (url, read) => {
@@ -82,8 +83,12 @@ const MEANING_WAIT_MS = 1000;
 
 export class MeaningSearchWorker extends SearchWorker {
   async search(baseUrl, searchContext, input, limit) {
-    const results = await super.search(baseUrl, searchContext, input, limit);
     const {wrappedIndexes} = await this.lowLevelFetchIndexes(baseUrl, searchContext);
+    // A part of a name that only names in the pages hold ("GraphData") is left to the ranking by
+    // words, which asks for those names: the plugin finds nothing for it, and its lunr would take
+    // it for a typo and search a word one edit away (../search-typos/lunr.mjs).
+    const {parts} = namesHolding(wrappedIndexes, input);
+    const results = await super.search(baseUrl, searchContext, without(input, parts), limit);
     // An exact answer of the plugin keeps its order (see holdsTheQuery).
     const byWords = holdsTheQuery(results[0], input) ? [] : rankByWords(wrappedIndexes, input);
     const withWords = () => merge(results, byWords, [], limit);
