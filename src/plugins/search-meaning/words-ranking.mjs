@@ -14,9 +14,9 @@
 // A part of a name of code that is no word of the pages ("GraphData", which they only have inside
 // "verifyAndGetGraphData") is asked for as the names that hold it (namesHolding); the worker does
 // not give it to the plugin, whose lunr would take it for a typo. Before, it found nothing or a
-// word one edit away. Measured in bench:search
-// (benchmarks/README.md, "Ranking by words"); chosen on the tuning half, the readers' set and the
-// generated definitions test only.
+// word one edit away. Measured in bench:search (benchmarks/README.md, "Ranking by words" and "A
+// seventh blind set, ..."); chosen on the tuning half, the readers' sets and the generated tests
+// (definitions; scripts/check/search-meaning.mjs) only.
 import lunr from 'lunr';
 import {SearchDocumentType} from '@easyops-cn/docusaurus-search-local/dist/client/shared/interfaces.js';
 import {tokenize} from '../search-flags/tokenize.mjs';
