@@ -86,7 +86,8 @@ export class MeaningSearchWorker extends SearchWorker {
     const {wrappedIndexes} = await this.lowLevelFetchIndexes(baseUrl, searchContext);
     // A part of a name that only names in the pages hold ("GraphData") is left to the ranking by
     // words, which asks for those names: the plugin finds nothing for it, and its lunr would take
-    // it for a typo and search a word one edit away (../search-typos/lunr.mjs).
+    // it for a typo and search a word one edit away (../search-typos/lunr.mjs). Decided here, not
+    // there, because only here is the query still in the case the reader typed.
     const {parts} = namesHolding(wrappedIndexes, input);
     const results = await super.search(baseUrl, searchContext, without(input, parts), limit);
     // An exact answer of the plugin keeps its order (see holdsTheQuery).
