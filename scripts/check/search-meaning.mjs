@@ -62,11 +62,17 @@ const docsWords = {};
 const pagesOf = {};
 /** The text of every title, heading and section of the version's index, as the plugin indexes it. */
 const textsOf = {};
+/** Each page's text (its titles, headings and sections), lower case. */
+const pageText = {};
 for (const scope of SCOPES) {
   docsWords[scope] = Object.keys(JSON.parse(readFileSync(indexFile(scope, 'meaning'), 'utf8')).df).sort();
   const index = JSON.parse(readFileSync(indexFile(scope, 'index'), 'utf8'));
   pagesOf[scope] = new Set(index[0].documents.map(({u}) => u));
   textsOf[scope] = index.flatMap(({documents}) => documents.map(({t}) => t ?? ''));
+  pageText[scope] = new Map();
+  for (const {documents} of index)
+    for (const {u, t, s} of documents)
+      pageText[scope].set(u, `${pageText[scope].get(u) ?? ''} ${t ?? ''} ${s ?? ''}`.toLowerCase());
 }
 /** Every word that has a vector, from the build's word files. */
 const vectorWords = readdirSync('build/search-words')
@@ -151,15 +157,9 @@ const copiedQuery = (scope) =>
     const start = at % text.length;
     return {scope, query: text.slice(start, start + n).join(' ')};
   });
-/** Every page's text (titles, headings and sections), lower case, and the ends of the names of code in it. */
-const pageText = {};
+/** The ends of the names of code in the version's pages, cut where a word of the name starts. */
 const nameParts = {};
 for (const scope of SCOPES) {
-  const index = JSON.parse(readFileSync(indexFile(scope, 'index'), 'utf8'));
-  pageText[scope] = new Map();
-  for (const {documents} of index)
-    for (const {u, t, s} of documents) pageText[scope].set(u, `${pageText[scope].get(u) ?? ''} ${t ?? ''} ${s ?? ''}`);
-  for (const [url, text] of pageText[scope]) pageText[scope].set(url, text.toLowerCase());
   const names = new Set(
     textsOf[scope].flatMap(
       (text) => text.match(/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b/g) ?? [],
