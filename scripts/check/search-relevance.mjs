@@ -92,6 +92,9 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // that hold it (src/plugins/search-meaning/words-ranking.mjs namesHolding): readers-2 127/150 and
 // 144/150, blind-2 71/90, blind-7 80/90 and 88/90 (its one empty answer gone), the blind sets
 // measured only as aggregates; and lowered for blind-4 (64/90 first), which that change cost.
+// blind-8, written at the start of the next round, from its first measurement on the code before
+// any change of that round (77/90 first, 83/90 in the top 3, no empty answer), which two words of
+// the glossary equal; the same figures after the rule below took them out, and blind-7 81/90 first.
 const FLOORS = {
   tuning: {top1: 0.903, top3: 0.967},
   'held-out': {top1: 0.877, top3: 0.982},
@@ -102,7 +105,8 @@ const FLOORS = {
   'blind-4': {top1: 0.711, top3: 0.922},
   'blind-5': {top1: 0.844, top3: 0.944},
   'blind-6': {top1: 0.844, top3: 0.977},
-  'blind-7': {top1: 0.888, top3: 0.977},
+  'blind-7': {top1: 0.9, top3: 0.977},
+  'blind-8': {top1: 0.855, top3: 0.922},
   'readers-2': {top1: 0.846, top3: 0.96},
 };
 
