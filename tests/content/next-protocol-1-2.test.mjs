@@ -7,6 +7,8 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
+import fc from 'fast-check';
+import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'docs/protocol/aqua_protocol_v1_2.md';
@@ -295,4 +297,61 @@ test('a real two-revision 1.2 file chain (the Rust crate 1.2.0 sample) passes; a
   const last = Object.values(swapped.revisions).at(-1);
   last.content.file.data = Buffer.from('another file').toString('base64');
   assert.ok(problemsOf(swapped).includes('file_hash does not match the file bytes'));
+});
+
+// The guarantee the page states for signatures, checked against generated links: a signature passes
+// only when its revision names, as a string, the verification hash of the revision before it; a
+// genesis never carries one. The forger holds a key of its own, puts any JSON value (or none) in
+// previous_verification_hash of the signature revision, signs the message the JavaScript verifier
+// would rebuild from it (a template string) and reseals the revision as that verifier hashes it.
+const FORGER = HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'/0/2");
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
+const numRuns = Number(process.env.FUZZ_RUNS || 300);
+const passes = (page) => {
+  try {
+    return problemsOf(page).length === 0;
+  } catch {
+    return false; // refused: no genesis, a fork, or a revision that does not link back
+  }
+};
+/** Values a forger might put where the link belongs: any JSON, nothing, and near misses of real hashes. */
+const links = fc.oneof(
+  fc.jsonValue(),
+  fc.constant(undefined),
+  fc.constantFrom(VH1).chain((hash) => fc.constantFrom(hash, hash.toUpperCase(), `0x${hash}`, ` ${hash}`, [hash])),
+);
+/** The example's signature revision with `link` as its previous hash, re-signed by the forger and resealed. */
+function forgedSignature(link) {
+  const rev = helloPage().revisions[VH2];
+  if (link === undefined) delete rev.metadata.previous_verification_hash;
+  else rev.metadata.previous_verification_hash = link;
+  rev.signature = {
+    signature: FORGER.signMessageSync(`I sign the following page verification_hash: [0x${link}]`),
+    public_key: FORGER.signingKey.publicKey,
+    wallet_address: FORGER.address,
+    signature_hash: '',
+  };
+  reseal(rev);
+  return rev;
+}
+
+test(`generated links: a signature passes only over the hash of the revision before it (seed ${seed})`, () => {
+  fc.assert(
+    fc.property(links, fc.boolean(), (link, withGenesis) => {
+      const rev = forgedSignature(link);
+      const revisions = {[rev.metadata.verification_hash]: rev};
+      if (withGenesis) revisions[VH1] = helloPage().revisions[VH1];
+      if (passes({revisions})) assert.ok(withGenesis && link === VH1, `passed with ${JSON.stringify(link)}`);
+    }),
+    {seed, numRuns},
+  );
+});
+
+test('regression (found by the audit): a signed genesis whose link is 0 or false is refused', () => {
+  for (const link of [0, false]) {
+    const rev = forgedSignature(link);
+    const [{problems}] = checkPage({revisions: {[rev.metadata.verification_hash]: rev}});
+    assert.ok(problems.includes('previous_verification_hash is not a string'), String(link));
+    assert.ok(problems.includes('a genesis revision cannot carry a signature'), String(link));
+  }
 });

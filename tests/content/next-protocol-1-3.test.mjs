@@ -7,6 +7,8 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
+import fc from 'fast-check';
+import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'docs/protocol/aqua-protocol-version_1.3.md';
@@ -238,4 +240,60 @@ test('a real 1.3 draft chain from before the nonce verifies except for the nonce
   for (const {problems} of results) assert.deepEqual(problems, ['missing field nonce']);
   // Its did:key revision was hashed with the JWS object as "[object Object]", and still matches its key.
   assert.ok(results[2].notes.includes('the hash does not cover this signature (it is hashed as "[object Object]")'));
+});
+
+// The guarantee the page states for signatures, checked against generated links: a signature passes
+// only when its revision names, as a string, the verification hash of the revision before it in the
+// file; a genesis never carries one. The forger holds a key of its own, puts any JSON value (or
+// none) in previous_verification_hash, signs the message the November verifier would rebuild from
+// it (a template string) and reseals the revision.
+const FORGER = HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'/0/2");
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
+const numRuns = Number(process.env.FUZZ_RUNS || 300);
+const passes = (file) => {
+  try {
+    return checkFile(file).every(({problems}) => problems.length === 0);
+  } catch {
+    return false; // refused: no genesis, a fork, or a revision that does not link back
+  }
+};
+/** Values a forger might put where the link belongs: any JSON, nothing, and near misses of real hashes. */
+const links = fc.oneof(
+  fc.jsonValue(),
+  fc.constant(undefined),
+  fc
+    .constantFrom(VH1, VH2)
+    .chain((hash) => fc.constantFrom(hash, hash.toUpperCase(), hash.slice(2), ` ${hash}`, `0x${hash}`, [hash])),
+);
+
+test(`generated links: a signature passes only over the hash of the revision before it (seed ${seed})`, () => {
+  fc.assert(
+    fc.property(links, fc.boolean(), (link, withGenesis) => {
+      const fields = {...SIGNED};
+      if (link === undefined) delete fields.previous_verification_hash;
+      else fields.previous_verification_hash = link;
+      fields.signature = FORGER.signMessageSync(`I sign the following page verification_hash: [0x${link}]`);
+      fields.signature_wallet_address = FORGER.address.toLowerCase();
+      fields.signature_public_key = FORGER.signingKey.compressedPublicKey;
+      const [vh, forged] = seal(fields);
+      const revisions = withGenesis ? {[VH1]: GENESIS, [vh]: forged} : {[vh]: forged};
+      if (passes({revisions})) assert.ok(withGenesis && link === VH1, `passed with ${JSON.stringify(link)}`);
+    }),
+    {seed, numRuns},
+  );
+});
+
+test('regression (found by the audit): a signed genesis whose link is 0 or false is refused', () => {
+  for (const link of [0, false]) {
+    const [vh, forged] = seal({
+      ...SIGNED,
+      previous_verification_hash: link,
+      signature: FORGER.signMessageSync(`I sign the following page verification_hash: [0x${link}]`),
+      signature_wallet_address: FORGER.address.toLowerCase(),
+      signature_public_key: FORGER.signingKey.compressedPublicKey,
+    });
+    const {problems} = checkFile({revisions: {[vh]: forged}})[0];
+    assert.ok(problems.includes('previous_verification_hash is not a string'), String(link));
+    assert.ok(problems.includes('a genesis revision cannot carry a signature'), String(link));
+  }
 });
