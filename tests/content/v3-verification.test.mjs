@@ -423,6 +423,22 @@ describe('a forged RFC 3161 witness (connectivity check faked, nothing else need
 });
 
 describe('gaps the pages document (re-check the pages when these fail)', () => {
+  test("verifyAndGetGraphData does not count the genesis: Ok without the form's file, or with another", async () => {
+    const claim = {fileName: 'claim.json', fileContent: JSON.stringify({name: 'Jane'}), path: './claim.json'};
+    const other = {...claim, fileContent: JSON.stringify({name: 'John'})};
+    const {aquaTree} = (await aquafier.createGenesisRevision(claim, true, false, false)).data;
+    for (const files of [[], [other]]) {
+      assert.equal((await aquafier.verifyAquaTree(aquaTree, files)).isOk(), false);
+      const graph = await aquafier.verifyAndGetGraphData(aquaTree, files);
+      assert.equal(graph.isOk(), true);
+      assert.equal(graph.data.isValidationSucessful, false);
+    }
+    // With a signature after it, the answer is Ok as long as the signature passes.
+    const signed = await signedTree(claim, {form: true});
+    const graph = await aquafier.verifyAndGetGraphData(signed, [other]);
+    assert.equal(graph.isOk(), true);
+    assert.equal(graph.data.isValidationSucessful, false);
+  });
   test('scalar form revisions make verifyAquaTree throw a TypeError', async () => {
     const form = {fileName: 'f.json', fileContent: JSON.stringify({a: 1}), path: './f.json'};
     const tree = (await aquafier.createGenesisRevision(form, true)).data.aquaTree;
