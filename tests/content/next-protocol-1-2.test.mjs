@@ -255,6 +255,21 @@ test('a witness proof that does not end at merkle_root is caught (the JavaScript
   assert.equal(proofReaches(proof, VH2, proof[0].successor), true);
 });
 
+test('a proof that is not a list, or a witness that names its revision as the snapshot genesis, is still walked', () => {
+  // The JavaScript verifier passes both: a for-in over {} checks no node, and it skips the proof of
+  // a revision whose hash equals domain_snapshot_genesis_hash (meant for the snapshot page itself).
+  const proofFailure = 'the Merkle proof does not lead from the previous hash to merkle_root';
+  assert.ok(problemsOf(witnessed({proof: {}})).includes(proofFailure));
+  const elsewhere = witnessed({
+    proof: [{depth: '1', left_leaf: VH2, right_leaf: H('x'), successor: H(VH2 + H('x'))}],
+    tamper: (rev) => {
+      rev.witness.domain_snapshot_genesis_hash = VH2;
+      rev.witness.witness_event_verification_hash = H(VH2 + rev.witness.merkle_root);
+    },
+  });
+  assert.ok(problemsOf(elsewhere).includes(proofFailure));
+});
+
 test('a witness proof that starts from another hash, or a wrong event hash, is caught', () => {
   const other = H('x');
   const proof = [{depth: '1', left_leaf: VH1, right_leaf: other, successor: H(VH1 + other)}];
