@@ -237,6 +237,10 @@ describe('forged signatures', () => {
     other.revisions[S] = victim.revisions[S];
     const files = [{fileName: 'a.txt', fileContent: 'a', path: './a.txt'}];
     assert.equal(await sdkTag(other, files), 'ok', 'SDK gap: no chain check');
+    // verifyAndGetGraphData leaves the stray signature out of its graph, without a message.
+    const graph = await aquafier.verifyAndGetGraphData(other, files);
+    assert.equal(graph.isOk(), true);
+    assert.equal(graph.data.verificationGraphData.length, 0);
     const strict = await verifyStrict(other, files);
     assert.equal(strict.ok, false);
     assert.ok(strict.errors.some((e) => e.includes('not on the chain from the genesis revision')));
