@@ -2,10 +2,13 @@
 // Each test below feeds it the worked example of the v1 pages (which must pass) and then a forgery
 // that the 2022 verifier would have accepted (which must be rejected).
 import assert from 'node:assert/strict';
+import {Buffer} from 'node:buffer';
 import {createHash} from 'node:crypto';
 import {test} from 'node:test';
 import {Wallet, sha256, toUtf8Bytes} from 'ethers';
-import {importDocBlock} from './doc-blocks.mjs';
+import fc from 'fast-check';
+import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
+import {ROOT, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
 const {checkChain, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
@@ -109,8 +112,10 @@ const witness = {
   witness_event_verification_hash: H(snapshotGenesis + root),
   witness_event_transaction_hash: '0x5914d15ebd0f57fd0a37c1ccbf24612c8088d05ccb240c2eae8b38f4791eebb4',
 };
+// A mined transaction: JSON-RPC gives blockNumber as a hex quantity, ethers as a number.
 const tx = {
   hash: witness.witness_event_transaction_hash,
+  blockNumber: '0x5e8f4c',
   to: WITNESS_CONTRACT,
   input: `0x9cef4ea1${witness.witness_event_verification_hash}`,
 };
@@ -121,7 +126,13 @@ test('checkWitnessTx accepts the worked example and the ethers field name "data"
     '56aa445919a6f47094c9974e6965d692c9a1ac854b1495681f657451b40c2b94ed4bd8bed19133c3436902dedef4639a773c21944a35918d5335b167841013df',
   );
   checkWitnessTx(witness, tx);
-  checkWitnessTx(witness, {hash: tx.hash, to: tx.to.toLowerCase(), data: tx.input});
+  checkWitnessTx(witness, {hash: tx.hash, blockNumber: 6197068, to: tx.to.toLowerCase(), data: tx.input});
+});
+
+test('checkWitnessTx rejects a transaction that is not in a block (pending, so it proves no time)', () => {
+  // A verifier that reads only the transaction would accept it (blind audit).
+  assert.throws(() => checkWitnessTx(witness, {...tx, blockNumber: null}), /not in a block/);
+  assert.throws(() => checkWitnessTx(witness, {hash: tx.hash, to: tx.to, input: tx.input}), /not in a block/);
 });
 
 test('checkWitnessTx rejects the right data sent to another contract', () => {
@@ -261,4 +272,107 @@ test('checkChain rejects a splice of two chains whose revisions each recompute o
   const spliced = [x1, y2];
   assert.ok(spliced.every(recomputesAlone), 'each revision passes the per-revision recomputation');
   assert.throws(() => checkChain(spliced), /revision 1: previous_verification_hash does not name revision 0/);
+});
+
+// The guarantee the page states for checkChain, checked against generated forgeries: nothing
+// stored is trusted, and a chain passes only as it was sealed. The 1.1 hashes join fields with
+// nothing between them, so the forger's tools here change no hash at all: text moved across the
+// border of two fields that are joined in one hash, and values that keep their text form but
+// change their type. Every such change must be refused.
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
+const numRuns = Number(process.env.FUZZ_RUNS || 300);
+/** Pairs of fields that one hash joins, the first's text directly before the second's. */
+const BORDERS = [
+  [(r) => r.metadata, 'domain_id', (r) => r.metadata, 'time_stamp'],
+  [(r) => r.signature, 'signature', (r) => r.signature, 'public_key'],
+  [(r) => r.content.content, 'main', (r) => r.content.content, 'signature-slot'],
+  [(r) => r.content.content, 'main', (r) => r.content.content, 'zz'],
+  [(r) => r.witness, 'domain_snapshot_genesis_hash', (r) => r.witness, 'merkle_root'],
+  [(r) => r.witness, 'witness_network', (r) => r.witness, 'witness_event_transaction_hash'],
+];
+
+test(`generated: text moved across the border of two joined fields is refused (seed ${seed})`, () => {
+  fc.assert(
+    fc.property(
+      fc.nat(chain.length - 1),
+      fc.nat(BORDERS.length - 1),
+      fc.integer({min: -140, max: 140}),
+      (at, b, shift) => {
+        const [ofLeft, left, ofRight, right] = BORDERS[b];
+        const forged = copy(chain);
+        const rev = forged[at];
+        if (!ofLeft(rev) || !ofRight(rev)) return; // this revision has no such fields
+        const joined = (ofLeft(rev)[left] ?? '') + (ofRight(rev)[right] ?? '');
+        const cut = (ofLeft(rev)[left] ?? '').length - shift;
+        if (shift === 0 || cut < 0 || cut > joined.length) return;
+        ofLeft(rev)[left] = joined.slice(0, cut);
+        ofRight(rev)[right] = joined.slice(cut);
+        assert.throws(() => checkChain(forged), /revision \d+: /);
+      },
+    ),
+    {seed, numRuns},
+  );
+});
+
+/** Values with the same text form as `value` and another type. */
+const sameText = (value) =>
+  [Number(value), [value], [[value]], {toString: () => value}].filter((v) => `${v}` === value);
+const TYPED = [
+  (r) => [r.metadata, 'domain_id'],
+  (r) => [r.metadata, 'time_stamp'],
+  (r) => [r.content.content, 'main'],
+  (r) => [r.signature, 'signature'],
+  (r) => [r.signature, 'public_key'],
+  (r) => [r.witness, 'merkle_root'],
+  (r) => [r.witness, 'witness_network'],
+];
+
+test(`generated: a value of another type with the same text form is refused (seed ${seed})`, () => {
+  fc.assert(
+    fc.property(fc.nat(chain.length - 1), fc.nat(TYPED.length - 1), fc.nat(3), (at, f, pick) => {
+      const forged = copy(chain);
+      const [holder, field] = TYPED[f](forged[at]);
+      if (!holder || typeof holder[field] !== 'string' || holder[field] === '') return;
+      const options = sameText(holder[field]);
+      holder[field] = options[pick % options.length];
+      assert.throws(() => checkChain(forged), /revision \d+: /);
+    }),
+    {seed, numRuns},
+  );
+});
+
+test('regressions (blind audit): a stripped signature, a moved amount, a shifted time stamp and a forged file', () => {
+  // The signature moved into public_key: H(signature + public_key) is unchanged, the revision looks unsigned.
+  const stripped = copy(chain);
+  stripped[0].signature.public_key = stripped[0].signature.signature + stripped[0].signature.public_key;
+  stripped[0].signature.signature = '';
+  assert.throws(() => checkChain(stripped), /revision 0: signature or public_key is not in its form/);
+  // "pay 100 EUR." told as "pay 10" plus a new slot "0 EUR.".
+  const moved = copy(chain);
+  moved[2].content.content = {main: text3.slice(0, -3), zz: text3.slice(-3)};
+  assert.throws(() => checkChain(moved), /revision 2: slot zz is unknown/);
+  const shifted = copy(chain);
+  shifted[1].metadata.domain_id += '2';
+  shifted[1].metadata.time_stamp = shifted[1].metadata.time_stamp.slice(1);
+  assert.throws(() => checkChain(shifted), /revision 1: domain_id is not in its form/);
+  assert.throws(() => checkChain([]), /no revisions/);
+
+  // A file page: the file's bytes are checked against the file_hash slot.
+  const bytes = Buffer.from('file bytes');
+  const slots = {file_hash: H(bytes), main: 'A file page.'};
+  const contentHash = H(slots.file_hash + slots.main);
+  const metadataHash = H('5a1b9c3e7d' + '20220110093000');
+  const filePage = {
+    content: {content: slots, file: {data: bytes.toString('base64')}},
+    metadata: {
+      domain_id: '5a1b9c3e7d',
+      time_stamp: '20220110093000',
+      previous_verification_hash: '',
+      verification_hash: H(contentHash + metadataHash),
+    },
+  };
+  checkChain([filePage]);
+  const forgedFile = copy(filePage);
+  forgedFile.content.file.data = Buffer.from('other bytes').toString('base64');
+  assert.throws(() => checkChain([forgedFile]), /revision 0: file_hash does not match the file/);
 });
