@@ -18,6 +18,8 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {Wallet, hashMessage, recoverAddress} from 'ethers';
+import fc from 'fast-check';
+import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const V2 = 'versioned_docs/version-1.2.0';
@@ -333,7 +335,10 @@ test('forged: scalar witness revisions are reported as unchecked, and an empty f
   const [key, stored] = aquaEntries(file)[2];
   const rev = {...JSON.parse(stored), revision_type: 'witness'};
   file.revisions[key] = JSON.stringify(rev);
-  assert.deepEqual(checkLinks(file), ['revision 2: the witness of a scalar revision is not verified by verify.js']);
+  assert.deepEqual(checkLinks(file), [
+    'revision 2: the witness of a scalar revision is not verified by verify.js',
+    'revision 2: witness_merkle_root is not the revision before it',
+  ]);
   assert.deepEqual(checkLinks({revisions: {}}), ['no revisions']);
 });
 
@@ -383,4 +388,61 @@ test('forged: a scalar link revision is reported as unchecked by verify.js', () 
   assert.deepEqual(checkLinks(file, {'annex.txt.aqua.json': annex}), [
     'revision 3: the linked file of a scalar revision is not verified by verify.js',
   ]);
+});
+
+// From a blind audit of the v2 pages: forgeries that passed verify.js and this check.
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
+const numRuns = Number(process.env.FUZZ_RUNS || 300);
+
+test('forged: a witness borrowed from another chain, stored as an object, is rejected', () => {
+  // Its root and transaction belong to another chain; its one-node proof starts at the previous
+  // hash and never reaches the root, which verify.js does not notice.
+  const file = aqua();
+  const keys = Object.keys(file.revisions);
+  const previous = keys.at(-1);
+  const elsewhere = '0x' + 'ab'.repeat(32);
+  file.revisions['0x' + 'ef'.repeat(32)] = {
+    previous_verification_hash: previous,
+    local_timestamp: '20241216120000',
+    revision_type: 'witness',
+    witness_merkle_root: elsewhere,
+    witness_network: 'sepolia',
+    witness_transaction_hash: '0x' + '12'.repeat(32),
+    witness_merkle_proof: [{depth: '0', left_leaf: previous, right_leaf: null, successor: previous}],
+  };
+  assert.deepEqual(checkLinks(file), [`revision ${keys.length}: witness_merkle_root is not the revision before it`]);
+});
+
+test(`generated: a field whose value is an object or a list is reported (seed ${seed})`, () => {
+  // A leaf covers only the text form of a value: "[object Object]" for any object, whatever it holds.
+  const entries = aquaEntries(aqua()).filter(([, stored]) => typeof stored !== 'string');
+  fc.assert(
+    fc.property(
+      fc.nat(entries.length - 1),
+      fc.nat(20),
+      fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue())),
+      (at, f, value) => {
+        const file = aqua();
+        const [key] = entries[at];
+        const fields = Object.keys(file.revisions[key]).filter((name) => name !== 'leaves');
+        const field = fields[f % fields.length];
+        file.revisions[key][field] = value;
+        assert.ok(checkLinks(file).some((p) => p.includes(`${field} is an object`)));
+      },
+    ),
+    {seed, numRuns},
+  );
+});
+
+test('a self link, a cycle and a scalar revision that is not an object give problems, not a crash', () => {
+  const keys = Object.keys(aqua().revisions);
+  const file = withLink(aqua(), keys[0]);
+  assert.ok(checkLinks(file, {'annex.txt.aqua.json': file}).some((p) => p.includes('leads back')));
+  const other = withLink(aqua(), keys[0]);
+  const cyclic = withLink(aqua(), keys[0]);
+  const found = checkLinks(cyclic, {'annex.txt.aqua.json': other});
+  assert.ok(Array.isArray(found));
+  const broken = aqua();
+  broken.revisions[keys[2]] = 'null';
+  assert.ok(checkLinks(broken).includes('revision 2: not an object'));
 });
