@@ -427,6 +427,11 @@ describe('a forged RFC 3161 witness (connectivity check faked, nothing else need
 });
 
 describe('gaps the pages document (re-check the pages when these fail)', () => {
+  test('getEntropy and createCredentials throw in the ES module build (they require "crypto")', async () => {
+    const sdk = await import('aqua-js-sdk');
+    assert.throws(() => sdk.getEntropy(), /Dynamic require of "crypto" is not supported/);
+  });
+
   test("verifyAndGetGraphData does not count the genesis: Ok without the form's file, or with another", async () => {
     const claim = {fileName: 'claim.json', fileContent: JSON.stringify({name: 'Jane'}), path: './claim.json'};
     const other = {...claim, fileContent: JSON.stringify({name: 'John'})};
