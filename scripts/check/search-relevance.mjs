@@ -98,15 +98,18 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // Then by the corrections of a blind audit of the v3 and next pages (content only: no query was
 // looked at, and nothing of the search changed): blind-4 65/90 first; and lowered for readers-2
 // (126/150 first) and blind-2 (84/90 in the top 3), which those corrections cost.
+// Then by the corrections of a second blind audit, of the v1, v2 and v3 SDK pages (content only
+// again): blind-2 72/90 first; and lowered for blind-4 (63/90 first) and blind-5 (75/90 first),
+// which those corrections cost.
 const FLOORS = {
   tuning: {top1: 0.903, top3: 0.967},
   'held-out': {top1: 0.877, top3: 0.982},
   blind: {top1: 0.822, top3: 0.933},
-  'blind-2': {top1: 0.788, top3: 0.933},
+  'blind-2': {top1: 0.8, top3: 0.933},
   readers: {top1: 0.775, top3: 0.933},
   'blind-3': {top1: 0.822, top3: 0.955},
-  'blind-4': {top1: 0.722, top3: 0.922},
-  'blind-5': {top1: 0.844, top3: 0.944},
+  'blind-4': {top1: 0.7, top3: 0.922},
+  'blind-5': {top1: 0.833, top3: 0.944},
   'blind-6': {top1: 0.844, top3: 0.977},
   'blind-7': {top1: 0.9, top3: 0.977},
   'blind-8': {top1: 0.855, top3: 0.922},

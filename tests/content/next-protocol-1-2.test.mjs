@@ -370,3 +370,15 @@ test('regression (found by the audit): a signed genesis whose link is 0 or false
     assert.ok(problems.includes('a genesis revision cannot carry a signature'), String(link));
   }
 });
+
+test('regression (found by the audit of the v2 check): a time stamp read differently by moving its border is refused', () => {
+  // H(domain_id + time_stamp + …) cannot tell "5e5a1ec586" + "20241001…" from "5e5a1ec5862" + "0241001…".
+  const page = helloPage();
+  const rev = page.revisions[VH1];
+  rev.metadata.domain_id += rev.metadata.time_stamp[0];
+  rev.metadata.time_stamp = rev.metadata.time_stamp.slice(1) + '';
+  assert.ok(checkPage(page)[0].problems.includes('domain_id or time_stamp is not in its form'));
+  const typed = helloPage();
+  typed.revisions[VH1].metadata.time_stamp = [typed.revisions[VH1].metadata.time_stamp];
+  assert.ok(checkPage(typed)[0].problems.includes('domain_id or time_stamp is not in its form'));
+});
