@@ -101,11 +101,13 @@ import {loadQuerySets, OPEN_SETS, SETS} from '../lib/search-sets.mjs';
 // Then by the corrections of a second blind audit, of the v1, v2 and v3 SDK pages (content only
 // again): blind-2 72/90 first; and lowered for blind-4 (63/90 first) and blind-5 (75/90 first),
 // which those corrections cost.
+// Then by six smaller corrections from the same audits (content only): lowered for blind-2 (71/90
+// first), which they cost.
 const FLOORS = {
   tuning: {top1: 0.903, top3: 0.967},
   'held-out': {top1: 0.877, top3: 0.982},
   blind: {top1: 0.822, top3: 0.933},
-  'blind-2': {top1: 0.8, top3: 0.933},
+  'blind-2': {top1: 0.788, top3: 0.933},
   readers: {top1: 0.775, top3: 0.933},
   'blind-3': {top1: 0.822, top3: 0.955},
   'blind-4': {top1: 0.7, top3: 0.922},
