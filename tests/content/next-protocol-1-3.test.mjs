@@ -272,10 +272,15 @@ test(`generated links: a signature passes only over the hash of the revision bef
       const fields = {...SIGNED};
       if (link === undefined) delete fields.previous_verification_hash;
       else fields.previous_verification_hash = link;
-      fields.signature = FORGER.signMessageSync(`I sign the following page verification_hash: [0x${link}]`);
-      fields.signature_wallet_address = FORGER.address.toLowerCase();
-      fields.signature_public_key = FORGER.signingKey.compressedPublicKey;
-      const [vh, forged] = seal(fields);
+      let vh, forged;
+      try {
+        fields.signature = FORGER.signMessageSync(`I sign the following page verification_hash: [0x${link}]`);
+        fields.signature_wallet_address = FORGER.address.toLowerCase();
+        fields.signature_public_key = FORGER.signingKey.compressedPublicKey;
+        [vh, forged] = seal(fields);
+      } catch {
+        return; // a value with no text form ({"toString": ""}): neither the message nor a leaf can be made
+      }
       const revisions = withGenesis ? {[VH1]: GENESIS, [vh]: forged} : {[vh]: forged};
       if (passes({revisions})) assert.ok(withGenesis && link === VH1, `passed with ${JSON.stringify(link)}`);
     }),
