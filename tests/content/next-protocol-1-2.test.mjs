@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
 import fc from 'fast-check';
-import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
+import {runs, seed} from './fuzz-settings.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'docs/protocol/aqua_protocol_v1_2.md';
@@ -320,8 +320,7 @@ test('a real two-revision 1.2 file chain (the Rust crate 1.2.0 sample) passes; a
 // previous_verification_hash of the signature revision, signs the message the JavaScript verifier
 // would rebuild from it (a template string) and reseals the revision as that verifier hashes it.
 const FORGER = HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'/0/2");
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
-const numRuns = Number(process.env.FUZZ_RUNS || 300);
+const numRuns = runs(300);
 const passes = (page) => {
   try {
     return problemsOf(page).length === 0;

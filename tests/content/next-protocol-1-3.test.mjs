@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
 import fc from 'fast-check';
-import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
+import {runs, seed} from './fuzz-settings.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'docs/protocol/aqua-protocol-version_1.3.md';
@@ -248,8 +248,7 @@ test('a real 1.3 draft chain from before the nonce verifies except for the nonce
 // none) in previous_verification_hash, signs the message the November verifier would rebuild from
 // it (a template string) and reseals the revision.
 const FORGER = HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'/0/2");
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
-const numRuns = Number(process.env.FUZZ_RUNS || 300);
+const numRuns = runs(300);
 const passes = (file) => {
   try {
     return checkFile(file).every(({problems}) => problems.length === 0);

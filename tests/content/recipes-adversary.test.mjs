@@ -16,15 +16,13 @@
 //   FUZZ_AGAINST=79a1ec1 npm run fuzz:recipes      the same attacks on the recipes of an earlier commit
 //   FUZZ_SURVEY=1 ...                              no stop at the first failure: count every kind of break
 import assert from 'node:assert/strict';
-import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
+import {runs, seed} from './fuzz-settings.mjs';
 import {test} from 'node:test';
 import fc from 'fast-check';
-import {ROOT} from './doc-blocks.mjs';
 import {TARGETS, attackOn} from './adversary/run.mjs';
 import {Sandbox} from './adversary/sandbox.mjs';
 
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
-const numRuns = Number(process.env.FUZZ_RUNS || 400);
+const numRuns = runs(400);
 const against = process.env.FUZZ_AGAINST;
 const targets = process.env.FUZZ_TARGETS ? process.env.FUZZ_TARGETS.split(',') : TARGETS;
 const loader = new URL(against ? './adversary/earlier-recipes.mjs' : './adversary/run.mjs', import.meta.url).href;

@@ -7,8 +7,8 @@ import {createHash} from 'node:crypto';
 import {test} from 'node:test';
 import {Wallet, sha256, toUtf8Bytes} from 'ethers';
 import fc from 'fast-check';
-import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
-import {ROOT, importDocBlock} from './doc-blocks.mjs';
+import {runs, seed} from './fuzz-settings.mjs';
+import {importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
 const {checkChain, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
@@ -279,8 +279,7 @@ test('checkChain rejects a splice of two chains whose revisions each recompute o
 // nothing between them, so the forger's tools here change no hash at all: text moved across the
 // border of two fields that are joined in one hash, and values that keep their text form but
 // change their type. Every such change must be refused.
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
-const numRuns = Number(process.env.FUZZ_RUNS || 300);
+const numRuns = runs(300);
 /** Pairs of fields that one hash joins, the first's text directly before the second's. */
 const BORDERS = [
   [(r) => r.metadata, 'domain_id', (r) => r.metadata, 'time_stamp'],

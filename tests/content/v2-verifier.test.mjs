@@ -19,7 +19,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import {Wallet, hashMessage, recoverAddress} from 'ethers';
 import fc from 'fast-check';
-import {commitSeed} from '../../scripts/lib/commit-seed.mjs';
+import {runs, seed} from './fuzz-settings.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const V2 = 'versioned_docs/version-1.2.0';
@@ -391,8 +391,7 @@ test('forged: a scalar link revision is reported as unchecked by verify.js', () 
 });
 
 // From a blind audit of the v2 pages: forgeries that passed verify.js and this check.
-const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed(ROOT);
-const numRuns = Number(process.env.FUZZ_RUNS || 300);
+const numRuns = runs(300);
 
 test('forged: a witness borrowed from another chain, stored as an object, is rejected', () => {
   // Its root and transaction belong to another chain; its one-node proof starts at the previous
