@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
 import fc from 'fast-check';
-import {runs, seed} from './fuzz-settings.mjs';
+import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'docs/protocol/aqua-protocol-version_1.3.md';

@@ -16,7 +16,7 @@
 //   FUZZ_AGAINST=79a1ec1 npm run fuzz:recipes      the same attacks on the recipes of an earlier commit
 //   FUZZ_SURVEY=1 ...                              no stop at the first failure: count every kind of break
 import assert from 'node:assert/strict';
-import {runs, seed} from './fuzz-settings.mjs';
+import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {test} from 'node:test';
 import fc from 'fast-check';
 import {TARGETS, attackOn} from './adversary/run.mjs';

@@ -7,7 +7,7 @@ import {createHash} from 'node:crypto';
 import {test} from 'node:test';
 import {Wallet, sha256, toUtf8Bytes} from 'ethers';
 import fc from 'fast-check';
-import {runs, seed} from './fuzz-settings.mjs';
+import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';

@@ -19,7 +19,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import {Wallet, hashMessage, recoverAddress} from 'ethers';
 import fc from 'fast-check';
-import {runs, seed} from './fuzz-settings.mjs';
+import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 
 const V2 = 'versioned_docs/version-1.2.0';
