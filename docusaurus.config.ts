@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
@@ -27,16 +28,26 @@ import searchWithMeaning from './src/plugins/search-meaning';
 import {GLOSSARY_TABLE, withSearchKeywords} from './src/plugins/search-definitions';
 
 /**
- * The repository and branch this site is published from; "Edit this page" links and the footer's
- * source link point into them. The defaults name inblock.io's docs repository, where this site is
- * meant to live. That repository's `main` branch held a different (Next.js) site when these links
- * were last checked (November 2026), so a build published from anywhere else must set
- * `DOCS_REPO_URL` and `DOCS_REPO_BRANCH`, or its edit links lead to files that do not exist.
+ * The repository and branch that hold these files: "Edit this page" links and the footer's source link
+ * point into them. `DOCS_REPO_URL` and `DOCS_REPO_BRANCH` set them; otherwise a build on GitHub Actions
+ * takes the repository it runs in, and any other build this clone's `origin` when that is a GitHub
+ * repository (else inblock.io's docs repository) and the branch `main`.
  */
-const REPO_URL = process.env.DOCS_REPO_URL || 'https://github.com/inblockio/aqua-docs';
+const REPO_URL = process.env.DOCS_REPO_URL || githubRepository() || 'https://github.com/inblockio/aqua-docs';
 const REPO_BRANCH = process.env.DOCS_REPO_BRANCH || 'main';
-/** The folder of the v2 (protocol 1.2) docs, which get no edit link (see `editUrl` below). */
-const V2_DOCS_DIR = 'versioned_docs/version-1.2.0';
+
+function githubRepository(): string | undefined {
+  if (process.env.GITHUB_SERVER_URL && process.env.GITHUB_REPOSITORY) {
+    return `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}`;
+  }
+  try {
+    const origin = execFileSync('git', ['remote', 'get-url', 'origin'], {encoding: 'utf8', stdio: 'pipe'}).trim();
+    const match = /^(?:https:\/\/github\.com\/|git@github\.com:)([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(origin);
+    return match ? `https://github.com/${match[1]}` : undefined;
+  } catch {
+    return undefined; // not a git checkout, or no remote called origin
+  }
+}
 /** The organisation that develops the protocol and its tools. */
 const ORG_URL = 'https://github.com/inblockio';
 
@@ -185,12 +196,8 @@ const config: Config = {
           rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
-          // No edit link for v2: aqua-docs `main` (1670b43, the Next.js site) has no
-          // versioned_docs/version-1.2.0/, so every v2 link ended on GitHub's "not found" page.
           editUrl: ({versionDocsDirPath, docPath}) =>
-            versionDocsDirPath === V2_DOCS_DIR
-              ? undefined
-              : `${REPO_URL}/edit/${REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
+            `${REPO_URL}/edit/${REPO_BRANCH}/${versionDocsDirPath}/${docPath}`,
           showLastUpdateTime: false,
         },
         blog: {

@@ -2,12 +2,15 @@
 // Link integrity of the built site, beyond Docusaurus's own checks (which see routes only): every
 // page of every version in build/ is crawled by linkinator, and every internal link, anchor
 // (#fragment), image, script, stylesheet and CSS url() must resolve. External links are never
-// fetched (no network in tests); scripts/check/external.mjs keeps the committed list of them.
+// fetched (no network in tests); scripts/check/external.mjs lists them. Every doc page and blog post
+// has an "Edit this page" link to its own file, which must exist in this repository (the site links
+// to the repository's files on GitHub, whose copy of them this check cannot fetch).
 //   node scripts/check/links.mjs [buildDir]
 // The pages are served by a small static server that resolves paths the way the production
 // server and static hosts do (trailingSlash: false): /x → x, x.html or x/index.html.
 import {createServer} from 'node:http';
-import {readFile, stat} from 'node:fs/promises';
+import {readFile, readdir, stat} from 'node:fs/promises';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {LinkChecker} from 'linkinator';
 
@@ -77,7 +80,7 @@ const check = (paths) =>
     cleanUrls: true,
     concurrency: 50,
     timeout: 20_000,
-    // Only this site's own URLs are followed; outbound links are listed in external-links.txt.
+    // Only this site's own URLs are followed; outbound links are listed by scripts/check/external.mjs.
     linksToSkip: async (link) => !link.startsWith(origin),
   });
 
@@ -103,8 +106,26 @@ for (const link of broken) {
     `✗ ${link.status || ''} ${link.url.replace(origin, '')}  (on ${link.parent?.replace(origin, '') ?? '?'})${reason ? `: ${reason}` : ''}`,
   );
 }
+// Edit links: one on every doc page and post, to a file of this repository.
+const editProblems = [];
+let editLinks = 0;
+for (const file of (await readdir(root, {recursive: true})).filter((f) => f.endsWith('.html'))) {
+  const html = await readFile(path.join(root, file), 'utf8');
+  if (!/\b(docs-doc-page|blog-post-page)\b/.test(html)) continue;
+  const hrefs = [...html.matchAll(/<a\b[^>]*\bhref=["']?([^"' >]+)[^>]*>(?:(?!<\/a>)[\s\S])*Edit this page<\/a>/g)].map(
+    (m) => m[1],
+  );
+  const page = `/${file.replace(/(\/index)?\.html$/, '')}`;
+  const source = /\/edit\/[^/]+\/(.+)$/.exec(hrefs[0] ?? '')?.[1];
+  if (hrefs.length !== 1) editProblems.push(`${page} has ${hrefs.length} "Edit this page" links (one expected)`);
+  else if (!source || !existsSync(decodeURIComponent(source)))
+    editProblems.push(`${page}: its edit link ${hrefs[0]} names no file of this repository`);
+  else editLinks++;
+}
+for (const problem of editProblems) console.error(`✗ ${problem} (editUrl in docusaurus.config.ts)`);
 for (const orphan of orphans) console.warn(`! no page links to ${orphan} (checked from the sitemap)`);
 console.log(
-  `links: ${checkedUrls.size} distinct URLs and anchors checked, ${pages.size} pages crawled, ${broken.length} broken`,
+  `links: ${checkedUrls.size} distinct URLs and anchors checked, ${pages.size} pages crawled, ${broken.length} broken; ` +
+    `${editLinks} edit links to files of the repository, ${editProblems.length} wrong`,
 );
-process.exit(broken.length || results.some((r) => !r.passed) ? 1 : 0);
+process.exit(broken.length || editProblems.length || results.some((r) => !r.passed) ? 1 : 0);
