@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-// Page-weight budgets (`npm test` step): the gzipped bytes of HTML, CSS and JS that each page of
-// build/ loads before it is interactive, checked against benchmarks/budgets.json.
+// Page weight (a step of `npm test` and `npm run check`): the gzipped bytes of HTML, CSS and JS that
+// each page of build/ loads before it is interactive, for the heaviest page of each type, printed
+// against benchmarks/budgets.json and the figures recorded there.
+//
+// What a page loads splits in two. Code: the entry scripts, the components that render the page
+// (its routes' `__comp` chunks) and every stylesheet. Content: the HTML and the page's own data (its
+// compiled Markdown, its props: the sidebar, the list of posts). A writer changes only content, so
+// content is a report; the step fails only when the code of a page type grows past its budget,
+// which a change of components, theme, plugins or dependencies does, and the message says which.
 //
 // What a page loads before hydration: its HTML; the stylesheets and scripts its HTML links; and
 // the chunks of its route, which Docusaurus's runtime fetches before React hydrates. Those come
 // from the build's own records in .docusaurus/: routes.js (the route tree), routesChunkNames.json
 // (the chunk names each route needs) and client-manifest.json (the files each chunk needs).
 // tests/budgets.spec.ts checks that this list is exactly what Chromium downloads.
-//   node scripts/check/budgets.mjs [--build build] [--generated .docusaurus] [--budgets F] [--json]
-import {existsSync, readFileSync, readdirSync} from 'node:fs';
+//   node scripts/check/budgets.mjs [--build build] [--generated .docusaurus] [--budgets F] [--json] [--record]
+import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
 import {parseArgs} from 'node:util';
 import {gzipSync} from 'node:zlib';
@@ -85,20 +92,31 @@ export function pageAssets(site, route) {
     .map((tag) => /\bhref=["']?([^"' >]+)/.exec(tag)?.[1])
     .filter(Boolean);
 
-  const chunks = new Set();
+  // A route's chunks by what they hold: `__comp` is the component that renders it (code); every
+  // other key (`content`, `__props`, `__context`, `items`, `sidebar`…) is data made from content.
+  const chunks = {code: new Set(), content: new Set()};
   const lookupPath = route === '/404' ? '/__docusaurus/404-no-route' : route;
   for (const matched of branch(site.routes, lookupPath)) {
     const key = matched.component;
-    const names = key ? chunkNamesIn(site.chunkNames[key]) : [site.notFoundChunk].filter(Boolean);
-    for (const name of names) for (const id of site.manifest.origins[name] ?? []) chunks.add(String(id));
+    const byKey = key ? Object.entries(site.chunkNames[key] ?? {}) : [['__comp', site.notFoundChunk]];
+    for (const [name, value] of byKey) {
+      const kind = name === '__comp' ? 'code' : 'content';
+      for (const chunk of chunkNamesIn(value))
+        for (const id of site.manifest.origins[chunk] ?? []) chunks[kind].add(String(id));
+    }
   }
   const js = new Set(scripts);
   const css = new Set(styles);
-  for (const id of chunks) {
-    for (const file of site.manifest.assets[id]?.js ?? []) js.add(file.publicPath);
-    for (const file of site.manifest.assets[id]?.css ?? []) css.add(file.publicPath);
-  }
-  return {html: htmlFile, js: [...js], css: [...css]};
+  const contentJs = new Set();
+  for (const kind of ['code', 'content'])
+    for (const id of chunks[kind]) {
+      for (const file of site.manifest.assets[id]?.js ?? []) {
+        if (kind === 'content' && !js.has(file.publicPath)) contentJs.add(file.publicPath);
+        js.add(file.publicPath);
+      }
+      for (const file of site.manifest.assets[id]?.css ?? []) css.add(file.publicPath);
+    }
+  return {html: htmlFile, js: [...js], css: [...css], contentJs: [...contentJs]};
 }
 
 function routeToFile(build, route) {
@@ -113,12 +131,22 @@ function gzipped(file) {
   return gzipCache.get(file);
 }
 
-/** Gzipped bytes of one page: {html, css, js, total} and the files counted. */
+/**
+ * Gzipped bytes of one page: {html, css, js, total} and the files counted; `js` splits into `codeJs`
+ * (entry scripts and components) and `contentJs` (the page's own data).
+ */
 export function pageWeight(site, route) {
   const assets = pageAssets(site, route);
   const size = (paths) => paths.reduce((sum, path) => sum + gzipped(join(site.build, path)), 0);
   const weight = {html: gzipped(assets.html), css: size(assets.css), js: size(assets.js)};
-  return {...weight, total: weight.html + weight.css + weight.js, files: assets};
+  const contentJs = size(assets.contentJs);
+  return {
+    ...weight,
+    codeJs: weight.js - contentJs,
+    contentJs,
+    total: weight.html + weight.css + weight.js,
+    files: assets,
+  };
 }
 
 /** Every page of the build (HTML files that are pages, not client-redirect stubs). */
@@ -140,7 +168,11 @@ export function allRoutes(build) {
   return routes.sort();
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+/** What the step fails on (code), and what it only reports (content). */
+const GATED = ['css', 'codeJs'];
+const REPORTED = ['html', 'contentJs'];
+const LABEL = {html: 'HTML', css: 'CSS', codeJs: 'code JS', contentJs: 'content JS'};
 
 function main() {
   const {values} = parseArgs({
@@ -149,6 +181,7 @@ function main() {
       generated: {type: 'string', default: '.docusaurus'},
       budgets: {type: 'string', default: 'benchmarks/budgets.json'},
       json: {type: 'boolean', default: false},
+      record: {type: 'boolean', default: false},
     },
   });
   const site = loadBuild(values.build, values.generated);
@@ -157,7 +190,7 @@ function main() {
     const type = pageType(route);
     const weight = pageWeight(site, route);
     worst[type] ??= {};
-    for (const kind of ['html', 'css', 'js', 'total']) {
+    for (const kind of [...GATED, ...REPORTED]) {
       if (!worst[type][kind] || weight[kind] > worst[type][kind].bytes)
         worst[type][kind] = {bytes: weight[kind], route};
     }
@@ -166,32 +199,49 @@ function main() {
     console.log(JSON.stringify(worst, null, 2));
     return;
   }
-  const budgets = JSON.parse(readFileSync(values.budgets, 'utf8')).pages;
-  let failures = 0;
-  console.log('Heaviest page of each type, gzipped KB loaded before hydration (budget in brackets):');
-  for (const [type, kinds] of Object.entries(worst).sort()) {
-    const budget = budgets[type];
-    const cells = ['html', 'css', 'js', 'total'].map((kind) => {
-      const over = budget?.[kind] !== undefined && kinds[kind].bytes > budget[kind];
-      if (over) failures++;
-      return `${kind} ${kb(kinds[kind].bytes)}${budget?.[kind] !== undefined ? ` [${kb(budget[kind]).trim()}]` : ''}${over ? ' OVER' : ''}`;
-    });
-    console.log(`  ${type.padEnd(10)} ${cells.join('  ')}`);
-    for (const kind of ['html', 'css', 'js', 'total']) {
-      if (budget?.[kind] !== undefined && kinds[kind].bytes > budget[kind]) {
-        console.log(`    ✗ ${kind} of ${kinds[kind].route}: ${kinds[kind].bytes} B > ${budget[kind]} B`);
-      }
-    }
-    if (!budget && type !== 'other' && type !== 'search') {
-      console.log(`    ✗ no budget for page type "${type}" in ${values.budgets}`);
-      failures++;
-    }
+  const file = JSON.parse(readFileSync(values.budgets, 'utf8'));
+  if (values.record) {
+    file.recorded = Object.fromEntries(
+      Object.entries(worst)
+        .sort()
+        .map(([type, kinds]) => [type, Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.bytes]))]),
+    );
+    writeFileSync(values.budgets, `${JSON.stringify(file, null, 2)}\n`);
+    console.log(`recorded the figures of this build in ${values.budgets}`);
   }
-  if (failures) {
-    console.log(`budgets: ${failures} exceeded`);
+  const failures = [];
+  console.log(
+    'Heaviest page of each type, gzipped KB loaded before hydration: now (recorded) [budget]. Code (CSS, ' +
+      'code JS) must stay within its budget; content (HTML, content JS) is reported only.',
+  );
+  for (const [type, kinds] of Object.entries(worst).sort()) {
+    const budget = file.pages[type] ?? {};
+    const recorded = file.recorded?.[type] ?? {};
+    const cells = [...GATED, ...REPORTED].map((kind) => {
+      const now = kinds[kind].bytes;
+      const over = budget[kind] !== undefined && now > budget[kind];
+      if (over && GATED.includes(kind))
+        failures.push(`${LABEL[kind]} of ${type} pages (${kinds[kind].route}): ${now} B > ${budget[kind]} B`);
+      return (
+        `${LABEL[kind]} ${kb(now)}` +
+        (recorded[kind] !== undefined ? ` (${kb(recorded[kind])})` : '') +
+        (budget[kind] !== undefined ? ` [${kb(budget[kind])}]` : '') +
+        (over ? ' over' : '')
+      );
+    });
+    console.log(`  ${type.padEnd(10)} ${cells.join(', ')}`);
+    if (!file.pages[type] && type !== 'other' && type !== 'search') failures.push(`no budget for page type "${type}"`);
+  }
+  if (failures.length) {
+    for (const failure of failures) console.log(`✗ ${failure}`);
+    console.log(
+      `The code a page loads before it is interactive grew past ${values.budgets}: find the component or ` +
+        'dependency that grew (npm run bench:pages lists the files of each page); raise a budget only with the ' +
+        'reason in the commit.',
+    );
     process.exit(1);
   }
-  console.log('budgets: all pages within budget');
+  console.log('page weight: the code of every page type is within its budget');
 }
 
 if (process.argv[1]?.endsWith('/check/budgets.mjs')) main();
