@@ -1,53 +1,78 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, on a fresh machine. `npm run check` (this script with
-// `--no-browser`): the writers' fast lane, every step that needs no browser.
+// `--no-browser`): the writers' check, every step of the real tree that needs no browser.
 //
-// Two stages, and the browser stage runs only when every check of the first has passed. In the first
-// the steps run side by side, as many at once as the machine has cores, each as soon as the steps it
-// needs have passed; each step's output is printed whole when it ends, so logs never interleave. The
-// browser stage precompresses the strict build as the server sends it, installs
-// Debian's Chromium, Firefox ESR, WebKitGTK (its WebDriver) and Xvfb when missing (the machines
-// here cannot download Playwright's own browsers), then runs the Playwright suite in Chromium and
-// the journeys of tests/engines/ in Firefox and WebKit, against the strict build.
-// The last line is the summary: `steps: N passed, N failed`.
+//   npm run check   the checks below, side by side
+//   npm test        the same, plus the writers' journeys (a scratch copy with a writer's ordinary
+//                   edits and a version cut, in which every check that reads content runs again,
+//                   and every page's HTML is validated), then the browser suites
+//   node scripts/test.mjs --content   only the steps whose verdict can depend on content (what the
+//                   writers' journeys run inside their copy)
+//
+// In the first stage the steps run side by side, as many at once as the machine has cores, each as
+// soon as the steps it needs have passed, longest first; each step's output is printed whole when it
+// ends, so logs never interleave. The browser stage runs only when every check of the first has
+// passed: it precompresses the strict build as the server sends it, installs Debian's Chromium,
+// Firefox ESR, WebKitGTK (its WebDriver) and Xvfb when missing (the machines here cannot download
+// Playwright's own browsers), then runs the Playwright suite in Chromium and the journeys of
+// tests/engines/ in Firefox and WebKit, against the strict build.
+// The last lines are the time of each stage with the load average, and `steps: N passed, N failed`.
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
-import {availableParallelism} from 'node:os';
+import {availableParallelism, loadavg} from 'node:os';
 
 const noBrowser = process.argv.includes('--no-browser');
+const contentOnly = process.argv.includes('--content');
+const CACHE = 'node_modules/.cache';
 
-// The steps that need no browser form one pool: each starts as soon as a core is free and the
-// steps it needs (`after`) have passed, longest first, so the builds overlap the source checks
-// instead of waiting for them. Two things are not done twice: the version-cut check builds its copy
-// without HTML minification and validates that build's HTML (every page of the site, and the cut
-// version's); and the code examples share one Node process in the fast lane (the SDK loads once),
-// while `npm test` runs each in a process of its own, so an example that passes only after another
-// has run still fails somewhere. Precompression serves the browser tests only.
+// Each step: [name, command, options]. `after`: steps that must pass first. `content: false`: the
+// verdict cannot depend on pages, posts, sidebars or versions, so the writers' journeys skip it.
+// `test: true`: in `npm test` only. Tools that can remember what they checked do (ESLint, Prettier,
+// cspell, tsc): a Markdown change re-checks only what it touched.
 const pool = [
-  ['version cut, valid HTML', ['node', 'scripts/check/versioning.mjs', '--validate-html']],
-  ['code examples', ['node', 'scripts/check/code-examples.mjs'], {env: noBrowser ? {EXAMPLES_ONE_PROCESS: '1'} : {}}],
   ['strict build', ['npx', 'docusaurus', 'build'], {env: {DOCS_STRICT: 'true'}}],
+  ['writers’ journeys', ['node', 'scripts/check/writers.mjs'], {test: true, content: false}],
   ['content tests', ['node', '--test', 'tests/content/']],
-  ['typecheck', ['npx', 'tsc']],
+  ['typecheck', ['npx', 'tsc', '--incremental', '--tsBuildInfoFile', `${CACHE}/tsc/tsconfig.tsbuildinfo`]],
+  // The fast lane runs the examples in shared processes (the SDK loads once); `npm test` runs each in
+  // a process of its own, so an example that passes only after another has run still fails there.
+  [
+    'code examples',
+    ['node', 'scripts/check/code-examples.mjs'],
+    {env: noBrowser || contentOnly ? {EXAMPLES_ONE_PROCESS: '1'} : {}},
+  ],
   ['search definitions', ['node', 'scripts/check/search-definitions.mjs'], {after: ['strict build']}],
-  ['search relevance', ['node', 'scripts/check/search-relevance.mjs'], {after: ['strict build']}],
+  ['search relevance (report)', ['node', 'scripts/check/search-relevance.mjs'], {after: ['strict build']}],
   ['search answers', ['node', 'scripts/check/search-answers.mjs'], {after: ['strict build']}],
   ['search meaning', ['node', 'scripts/check/search-meaning.mjs'], {after: ['strict build']}],
-  ['code lint', ['npx', 'eslint', '--max-warnings=0', '.']],
-  ['code format', ['npx', 'prettier', '--check', '.']],
-  ['spelling', ['npx', 'cspell', 'lint', '--no-progress']],
-  ['lockfile in sync', ['node', 'scripts/check/lockfile.mjs']],
-  ['upstream pins', ['node', 'scripts/check/upstream.mjs']],
+  [
+    'code lint',
+    [
+      'npx',
+      'eslint',
+      '--max-warnings=0',
+      '--cache',
+      '--cache-strategy',
+      'content',
+      '--cache-location',
+      `${CACHE}/eslint/`,
+      '.',
+    ],
+  ],
+  ['code format', ['npx', 'prettier', '--check', '--cache', '--cache-strategy', 'content', '.']],
+  ['spelling', ['npx', 'cspell', 'lint', '--no-progress', '--cache', '--cache-location', `${CACHE}/cspell`]],
   ['links and anchors', ['node', 'scripts/check/links.mjs'], {after: ['strict build']}],
   ['markdown style', ['npx', 'markdownlint-cli2']],
   ['diagrams drawn', ['node', 'scripts/build/diagrams.mjs', '--check']],
-  ['outbound links and remote assets', ['node', 'scripts/check/external.mjs'], {after: ['strict build']}],
-  ['page budgets', ['node', 'scripts/check/budgets.mjs'], {after: ['strict build']}],
+  ['remote assets, outbound links', ['node', 'scripts/check/external.mjs'], {after: ['strict build']}],
+  ['page weight', ['node', 'scripts/check/budgets.mjs'], {after: ['strict build']}],
   ['front matter', ['node', 'scripts/check/frontmatter.mjs']],
-  ['imports declared', ['node', 'scripts/check/imports.mjs']],
-  ['workflows', ['node', 'scripts/check/workflows.mjs']],
   ['hash examples', ['node', 'scripts/check/hash-examples.mjs']],
-];
+  ['lockfile in sync', ['node', 'scripts/check/lockfile.mjs'], {content: false}],
+  ['upstream pins', ['node', 'scripts/check/upstream.mjs'], {content: false}],
+  ['imports declared', ['node', 'scripts/check/imports.mjs'], {content: false}],
+  ['workflows', ['node', 'scripts/check/workflows.mjs'], {content: false}],
+].filter(([, , options = {}]) => (contentOnly ? options.content !== false : !options.test || !noBrowser));
 
 const stages = [
   {name: 'checks', steps: pool},
@@ -157,19 +182,29 @@ async function runStage({steps, concurrency = availableParallelism()}) {
   });
 }
 
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const started = Date.now();
 const timings = [];
 let passed = 0;
 let failed = 0;
 for (const stage of stages) {
-  if (stage.browser && noBrowser) continue;
+  if (stage.browser && (noBrowser || contentOnly)) continue;
   const stageStarted = Date.now();
+  const loadBefore = load();
   const results = await runStage(stage);
   passed += results.filter((r) => r.ok).length;
   failed += results.filter((r) => !r.ok).length;
-  timings.push(`${stage.name} ${((Date.now() - stageStarted) / 1000).toFixed(0)} s`);
+  timings.push(
+    `${stage.name} ${((Date.now() - stageStarted) / 1000).toFixed(0)} s (load average ${loadBefore} → ${load()})`,
+  );
   if (failed) break;
 }
 console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`steps: ${passed} passed, ${failed} failed`);
+if (failed) {
+  console.log('Each ✗ above is printed with its output: the step says what broke and what to do.');
+}
 process.exit(failed ? 1 : 0);

@@ -25,9 +25,10 @@
 //    passes. Every example must carry `recompute`.
 //
 // Chaining: anywhere inside `recompute`, the object {"from": "<id>"} stands for the published `hash`
-// of the example with that id (on any page), and {"from": "<id>", "field": "a.b"} for the value at
+// of the example with that id (on any page of the same docs version, else the one page anywhere that
+// has it), and {"from": "<id>", "field": "a.b"} for the value at
 // that path of that example's resolved `recompute`. An input taken from an earlier example is thus
-// the earlier example's output, never a copy on the later page. Ids are unique across the site.
+// the earlier example’s output, never a copy on the later page. Ids are unique within a docs version.
 //
 // Rules: aqua-1.1/{content_hash, metadata_hash, signature_hash, witness_hash,
 // witness_event_verification_hash, merkle_parent, verification_hash}, aqua-1.2/verification_hash,
@@ -105,6 +106,11 @@ const at = (value, path) => path.split('.').reduce((v, key) => (v == null ? unde
  * test passes others). Returns one result per example: {file, line, id, errors: [string]}.
  */
 export function checkExamples(examples, rules = RULES) {
+  // Ids are unique within a docs version (a version cut copies the next docs, examples and ids
+  // alike); a reference is to the example of that id in the same version, else to the one example of
+  // that id in another version (the blog and pages count as one more).
+  const versionOf = (file) => /^(docs|versioned_docs\/[^/]+)\//.exec(file)?.[1] ?? 'site';
+  const key = (file, id) => `${versionOf(file)}\u0000${id}`;
   const byId = new Map();
   const parsed = examples.map((ex) => {
     let json;
@@ -116,9 +122,9 @@ export function checkExamples(examples, rules = RULES) {
     }
     const entry = {...ex, json, error};
     if (ex.id) {
-      if (byId.has(ex.id))
-        entry.error = `duplicate id "${ex.id}" (also ${byId.get(ex.id).file}:${byId.get(ex.id).line})`;
-      else byId.set(ex.id, entry);
+      const other = byId.get(key(ex.file, ex.id));
+      if (other) entry.error = `duplicate id "${ex.id}" in one docs version (also ${other.file}:${other.line})`;
+      else byId.set(key(ex.file, ex.id), entry);
     }
     return entry;
   });
@@ -129,24 +135,31 @@ export function checkExamples(examples, rules = RULES) {
     if (resolving.has(entry)) throw new Error(`reference cycle through "${entry.id}"`);
     resolving.add(entry);
     try {
-      entry.resolved = resolve(entry.json.recompute);
+      entry.resolved = resolve(entry.json.recompute, entry.file);
       return entry.resolved;
     } finally {
       resolving.delete(entry);
     }
   }
-  function resolve(value) {
-    if (Array.isArray(value)) return value.map(resolve);
+  function find(from, file) {
+    const same = byId.get(key(file, from));
+    if (same) return same;
+    const elsewhere = [...byId.values()].filter((entry) => entry.id === from);
+    if (elsewhere.length > 1) throw new Error(`"${from}" is an id in several docs versions, none of them this page's`);
+    return elsewhere[0];
+  }
+  function resolve(value, file) {
+    if (Array.isArray(value)) return value.map((v) => resolve(v, file));
     if (value === null || typeof value !== 'object') return value;
     if (typeof value.from === 'string') {
-      const target = byId.get(value.from);
+      const target = find(value.from, file);
       if (!target || !target.json) throw new Error(`no example with id "${value.from}"`);
       if (value.field === undefined) return target.json.hash;
       const found = at(resolveRecompute(target), value.field);
       if (found === undefined) throw new Error(`example "${value.from}" has no field "${value.field}"`);
       return found;
     }
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, file)]));
   }
 
   return parsed.map((entry) => {

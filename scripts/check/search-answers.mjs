@@ -16,7 +16,7 @@ import {join} from 'node:path';
 import fc from 'fast-check';
 import lunr from 'lunr';
 import {runs, seed} from '../lib/fuzz.mjs';
-import {INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
+import {DOC_SCOPES, INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
 
 /** Queries that once broke the guarantee: [name, scope, query]. */
 const REGRESSIONS = [
@@ -45,7 +45,7 @@ function vocabulary(scope) {
   return [...words].sort();
 }
 
-const SCOPES = ['v3', 'v2', 'v1', 'next'];
+const SCOPES = DOC_SCOPES;
 const words = Object.fromEntries(SCOPES.map((scope) => [scope, vocabulary(scope)]));
 const known = Object.fromEntries(SCOPES.map((scope) => [scope, new Set(words[scope])]));
 

@@ -30,7 +30,7 @@ import {join} from 'node:path';
 import fc from 'fast-check';
 import lunr from 'lunr';
 import {runs, seed} from '../lib/fuzz.mjs';
-import {INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
+import {DOC_SCOPES, INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
 import {readShard} from '../../src/plugins/search-meaning/meaning.mjs';
 import {holdsTheQuery, rankByWords} from '../../src/plugins/search-meaning/words-ranking.mjs';
 
@@ -47,7 +47,7 @@ const REGRESSIONS = [
 ];
 
 const numRuns = runs(40);
-const SCOPES = ['v3', 'v2', 'v1', 'next'];
+const SCOPES = DOC_SCOPES;
 
 const indexFile = (scope, kind) => {
   const dir = join('build', INDEX_BASE[scope]);

@@ -3,13 +3,31 @@
 // src/plugins/search-meaning) over the index and meaning files of a build, as the browser's worker
 // runs it.
 // `search(scope, query)` returns the pages in the order the dropdown lists them.
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
 import {register} from 'node:module';
 
 register('./easyops-hooks.mjs', import.meta.url);
 
-/** The docs version a reader is on → the folder of the index their search bar loads. */
-export const INDEX_BASE = {v3: '/', blog: '/', v2: '/docs/v2/', v1: '/docs/v1/', next: '/docs/next/'};
+/**
+ * The docs version a reader is on (its path: v3, v2, v1, next) → the folder of the index their search
+ * bar loads, read from a build: each version has an index in its own folder (/docs/v2/), but the
+ * latest, whose index is the site's (/), as is the blog's. After a version cut the new latest takes /.
+ */
+export function indexBases(buildDir = 'build') {
+  const docs = join(buildDir, 'docs');
+  const bases = {blog: '/'};
+  if (!existsSync(docs)) return bases;
+  for (const entry of readdirSync(docs, {withFileTypes: true}).filter((e) => e.isDirectory())) {
+    const own = readdirSync(join(docs, entry.name)).some((name) => /^search-index.*\.json$/.test(name));
+    bases[entry.name] = own ? `/docs/${entry.name}/` : '/';
+  }
+  return bases;
+}
+/** The index folders of the build in build/. */
+export const INDEX_BASE = indexBases();
+/** The docs versions of the build in build/, by path: the scopes a reader can search in. */
+export const DOC_SCOPES = Object.keys(INDEX_BASE).filter((scope) => scope !== 'blog');
 
 /**
  * The site's search over `buildDir`, with `rankings`:

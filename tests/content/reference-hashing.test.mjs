@@ -241,7 +241,8 @@ for (const scalar of [true, false]) {
 
 const examples = findExamples();
 const failing = (rules) => checkExamples(examples, {...ref.RULES, ...rules}).filter((r) => r.errors.length);
-const ids = (results) => results.map((r) => r.id).sort();
+// An id names the same example in every docs version a version cut copied it to.
+const ids = (results) => [...new Set(results.map((r) => r.id))].sort();
 
 test('every hash example has an id and passes by the reference rules', () => {
   assert.ok(examples.length >= 20);

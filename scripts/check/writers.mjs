@@ -1,35 +1,49 @@
 #!/usr/bin/env node
-// Proves that cutting a release is one command: in a throw-away copy of the repository it runs
-// `npm run docusaurus docs:version <next minor>` (1.3.2 → 1.4.0), builds that copy strictly, and
-// reads the built HTML to check that the new version is published and has become the latest:
+// The writers' journeys (a step of `npm test`): what a writer does most often passes every check, and
+// cutting a release is one command. In a throw-away copy of the repository it makes, as a writer
+// would and with nothing else changed:
+// 1. a new page in the next docs, with its sidebar entry;
+// 2. a new page in the latest released version, with its sidebar entry;
+// 3. a new author, with a picture and an author page, and a blog post of plain prose by them;
+// 4. a reworded sentence on two pages of the latest version;
+// 5. a deleted paragraph on a page of the previous version;
+// then cuts the next release (`npm run docusaurus docs:version <next minor>`: 1.3.2 → 1.4.0) and runs,
+// in the copy, every check whose verdict can depend on content (`node scripts/test.mjs --content`:
+// the strict build, links, search, spelling, Markdown style, front matter, examples, content tests…),
+// with the build left unminified so that every page's HTML is validated too (scripts/check/html.mjs).
+// Last, it reads the copy's built HTML to check that the new version is published and is the latest:
 // - every page of the next docs also exists under the new version's path (/docs/v4/...);
 // - the version dropdown lists the new label, linking to its main doc, and still lists the others;
 // - the navbar "Documentation" link, the footer's latest-protocol link, the announcement and the
 //   /docs and /docs/v4 redirect pages point at the new version;
 // - the previous latest version is still published (/docs/v3/intro) but no longer the default.
-// The real working tree is never written to: the check compares the git status of the paths a
-// version cut writes (and the version list itself) before and after.
-//
-// With --validate-html it also validates the HTML of every page of that build (scripts/check/html.mjs):
-// the copy is built without HTML minification for that, and holds every page of the site plus the cut
-// version's, so the fast lane needs no other build to validate them.
+// The real working tree is never written to: the check compares the git status of the paths the
+// journeys write (and the version list itself) before and after.
 //
 // The copy is made in the same folder of the system's temporary directory each time (one per working
-// tree; its build output is removed after the check unless KEEP_VERSIONING_COPY=1): at the same
-// path, its own Rspack cache stays warm from one run to the next.
+// tree; its build output is removed after the check unless KEEP_WRITERS_COPY=1): at the same path,
+// its own build caches stay warm from one run to the next.
 //
-// Usage: node scripts/check/versioning.mjs [--validate-html]
+// Usage: node scripts/check/writers.mjs
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {existsSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {scratchCopy} from '../lib/scratch-copy.mjs';
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-/** What `docs:version` and the build write (or would write, were they run in the real tree). */
-const CUT_PATHS = ['versions.json', 'versioned_docs', 'versioned_sidebars', 'docs', 'sidebars.ts'];
+/** What the journeys and `docs:version` write (or would write, were they run in the real tree). */
+const CUT_PATHS = [
+  'versions.json',
+  'versioned_docs',
+  'versioned_sidebars',
+  'docs',
+  'sidebars.ts',
+  'blog',
+  'static/img/authors',
+];
 
 const failures = [];
 const check = (ok, message) => {
@@ -127,6 +141,149 @@ const htmlFiles = (dir) =>
         .sort()
     : [];
 
+/** Plain prose a writer might add: dictionary words, one link, nothing the checks could object to. */
+const PROSE = [
+  'This page was added by a writer to show that an ordinary new page passes every check.',
+  'It has a heading, two paragraphs of plain prose and one link to another page of the same version.',
+];
+const docPage = (title, description, body) =>
+  [
+    '---',
+    `title: ${title}`,
+    `description: ${description}`,
+    'checked_against:',
+    `  - aqua-js-sdk@3.2.1-45`,
+    '---',
+    '',
+    body,
+    '',
+  ].join('\n');
+
+/** The five edits of a writer, made in `copy` as a writer would make them. Returns what was done. */
+function writerEdits(copy, latest, previous) {
+  const done = [];
+  const edit = (file, change, what) => {
+    const path = join(copy, file);
+    const before = readFileSync(path, 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`writers' journeys: could not ${what} in ${file}; adapt writerEdits()`);
+    writeFileSync(path, after);
+    done.push(`${what} (${file})`);
+  };
+  const body = (link) => `${PROSE[0]}\n\n## What it shows\n\n${PROSE[1]} See [the introduction](${link}).`;
+
+  // 1. A new page in next, and its entry at the end of the sidebar.
+  writeFileSync(
+    join(copy, 'docs/writers-note.md'),
+    docPage('A writer’s note', 'A page added to the next docs by a writer.', body('./intro.md')),
+  );
+  edit(
+    'sidebars.ts',
+    (text) =>
+      text.replace(/\n {2}\],\n\};/, "\n    {type: 'doc', id: 'writers-note', label: 'A writer’s note'},\n  ],\n};"),
+    'add the new page to the next sidebar',
+  );
+  // 2. A new page in the latest released version, and its sidebar entry.
+  writeFileSync(
+    join(copy, `versioned_docs/version-${latest}/writers-note.md`),
+    docPage('A writer’s note', 'A page added to the latest release by a writer.', body('./intro.md')),
+  );
+  edit(
+    `versioned_sidebars/version-${latest}-sidebars.json`,
+    (text) => {
+      const sidebars = JSON.parse(text);
+      Object.values(sidebars)[0].push({type: 'doc', id: 'writers-note', label: 'A writer’s note'});
+      return `${JSON.stringify(sidebars, null, 2)}\n`;
+    },
+    'add the new page to the latest version’s sidebar',
+  );
+  // 3. A new author with a picture and a page, and a post of plain prose by them.
+  edit(
+    'blog/authors.yml',
+    (text) =>
+      `${text.trimEnd()}\n\nnew-writer:\n  name: New Writer\n  title: Writer of the documentation\n` +
+      '  image_url: /img/authors/new-writer.svg\n  page: true\n',
+    'add an author',
+  );
+  writeFileSync(
+    join(copy, 'static/img/authors/new-writer.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="#0a5f8c"/></svg>\n',
+  );
+  writeFileSync(
+    join(copy, 'blog/2026-01-15-a-writers-post.md'),
+    [
+      '---',
+      'slug: a-writers-post',
+      'title: A post of plain prose',
+      'description: A post that a new author wrote in plain prose.',
+      'authors: [new-writer]',
+      'tags: [hello]',
+      'date: 2026-01-15',
+      '---',
+      '',
+      'This post is plain prose by a new author. It says what it covers in its first paragraph.',
+      '',
+      '<!-- truncate -->',
+      '',
+      'The rest of the post is more prose: a second paragraph, then a third.',
+      '',
+      'Writers should be able to publish a post like this one without touching anything else.',
+      '',
+      'A last paragraph ends the post.',
+      '',
+    ].join('\n'),
+  );
+  done.push('a post of plain prose by the new author (blog/2026-01-15-a-writers-post.md)');
+  // 4. A reworded sentence on two pages of the latest version: the first prose paragraph that uses
+  //    one of these words says it in another.
+  const REWORD = [
+    [' shows ', ' explains '],
+    [' explains ', ' describes '],
+    [' describes ', ' explains '],
+    [' uses ', ' relies on '],
+    [' checks ', ' verifies '],
+  ];
+  const reword = (text) => {
+    const lines = text.split('\n');
+    let fence = false;
+    const i = lines.findIndex((line) => {
+      if (line.startsWith('```')) fence = !fence;
+      return !fence && /^[A-Z]/.test(line) && !line.includes('`') && REWORD.some(([from]) => line.includes(from));
+    });
+    if (i < 0) return text;
+    const [from, to] = REWORD.find(([word]) => lines[i].includes(word));
+    lines[i] = lines[i].replace(from, to);
+    return lines.join('\n');
+  };
+  const latestDir = join(copy, `versioned_docs/version-${latest}`);
+  const reworded = readdirSync(latestDir, {recursive: true})
+    .map(String)
+    .filter((name) => name.endsWith('.md') && name !== 'writers-note.md')
+    .sort()
+    .filter((name) => {
+      const text = readFileSync(join(latestDir, name), 'utf8');
+      return reword(text) !== text;
+    })
+    .slice(0, 2);
+  if (reworded.length < 2)
+    throw new Error("writers' journeys: no two pages to reword a sentence in; adapt writerEdits()");
+  for (const name of reworded) edit(`versioned_docs/version-${latest}/${name}`, reword, 'reword a sentence');
+  // 5. A deleted paragraph on a page of the previous version: its second paragraph of prose.
+  edit(
+    `versioned_docs/version-${previous}/prologue.md`,
+    (text) => {
+      const [front, ...rest] = text.split(/\n---\n/);
+      const blocks = rest.join('\n---\n').split('\n\n');
+      const prose = blocks.map((b, i) => (/^[A-Z][^\n]*$/.test(b) ? i : -1)).filter((i) => i >= 0);
+      if (prose.length < 2) return text;
+      blocks.splice(prose[1], 1);
+      return `${front}\n---\n${blocks.join('\n\n')}`;
+    },
+    'delete a paragraph',
+  );
+  return done;
+}
+
 const before = realTreeState();
 const versions = JSON.parse(readFileSync(join(ROOT, 'versions.json'), 'utf8'));
 const previous = {name: versions[0], label: expectedLabel(versions[0])};
@@ -134,27 +291,27 @@ const release = nextRelease(versions);
 // The sources without installed or generated files, with build caches of its own: the copy's
 // build must neither reuse nor evict the working tree's Rspack cache.
 // Not inside node_modules/: the bundler leaves files under node_modules untranspiled.
-const copy = scratchCopy(ROOT, 'aqua-versioning-', {
-  at: join(tmpdir(), `aqua-version-cut-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`),
+const copy = scratchCopy(ROOT, 'aqua-writers-', {
+  at: join(tmpdir(), `aqua-writers-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`),
 });
-const validateHtml = process.argv.includes('--validate-html');
-console.log(`Cutting ${release.name} (expected label ${release.label}) in ${copy}`);
 
 try {
   const env = {...process.env, NO_UPDATE_NOTIFIER: '1'};
+  for (const what of writerEdits(copy, versions[0], versions[1])) console.log(`  a writer's edit: ${what}`);
   sh('npm', ['run', '--silent', 'docusaurus', '--', 'docs:version', release.name], {cwd: copy, env, stdio: 'inherit'});
   check(
     JSON.parse(readFileSync(join(copy, 'versions.json'), 'utf8'))[0] === release.name,
     `versions.json starts with ${release.name}`,
   );
 
-  const started = Date.now();
-  sh('npx', ['docusaurus', 'build', '--out-dir', 'build'], {
+  // Every check that reads content, in the copy; the build unminified, so that its HTML can be validated.
+  const checks = sh('node', ['scripts/test.mjs', '--content'], {
     cwd: copy,
-    env: {...env, DOCS_STRICT: 'true', ...(validateHtml ? {SKIP_HTML_MINIFICATION: 'true'} : {})},
+    env: {...env, SKIP_HTML_MINIFICATION: 'true'},
     stdio: 'inherit',
+    allowFailure: true,
   });
-  console.log(`strict build of the copy: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  check(checks.status === 0, "every check that reads content passes after the writers' edits and the version cut");
   const build = join(copy, 'build');
   // trailingSlash: false writes /a/b as a/b.html; redirect pages for folders are a/b/index.html.
   const page = (path) => {
@@ -238,15 +395,13 @@ try {
     );
   }
 
-  if (validateHtml) {
-    const html = spawnSync(process.execPath, [join(ROOT, 'scripts/check/html.mjs'), build], {stdio: 'inherit'});
-    check(html.status === 0, 'every page of the copy is valid HTML (html-validate, .htmlvalidate.json)');
-  }
+  const html = spawnSync(process.execPath, [join(ROOT, 'scripts/check/html.mjs'), build], {stdio: 'inherit'});
+  check(html.status === 0, 'every page of the copy is valid HTML (html-validate, .htmlvalidate.json)');
 } catch (error) {
   failures.push(String(error.message ?? error));
   console.error(error.message ?? error);
 } finally {
-  if (process.env.KEEP_VERSIONING_COPY) console.log(`copy kept in ${copy}`);
+  if (process.env.KEEP_WRITERS_COPY) console.log(`copy kept in ${copy}`);
   else rmSync(join(copy, 'build'), {recursive: true, force: true});
 }
 
@@ -255,7 +410,10 @@ check(
   `the real tree (${relative(process.cwd(), ROOT) || '.'}) is unchanged: ${CUT_PATHS.join(', ')}`,
 );
 if (failures.length) {
-  console.error(`\nversioning: ${failures.length} problem(s)`);
+  console.error(`\nwriters' journeys: ${failures.length} problem(s); the copy is kept only with KEEP_WRITERS_COPY=1`);
   process.exit(1);
 }
-console.log(`\nversioning: cutting ${release.name} publishes ${release.label} as the latest version`);
+console.log(
+  `\nwriters' journeys: a writer's five ordinary edits pass every check, and cutting ${release.name} publishes ` +
+    `${release.label} as the latest version`,
+);
