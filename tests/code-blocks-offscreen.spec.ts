@@ -3,7 +3,7 @@
 // moves when they are drawn and links to headings below them land where they point. The word-wrap
 // button, which needs the drawn width, still appears on blocks with long lines once they are seen.
 import type {Page} from '@playwright/test';
-import {test, expect, open, hydrated} from './fixtures';
+import {test, expect, open, hydrated, afterFrames} from './fixtures';
 
 // The page with the most code blocks (19, about 2,800 highlighted tokens).
 const PAGE = '/docs/v3/sdk/api/verification';
@@ -49,7 +49,7 @@ test('a link to the last heading lands on it, below every undrawn block', async 
   await expect.poll(top).toBeLessThan(200);
   expect(await top()).toBeGreaterThanOrEqual(0);
   await hydrated(page);
-  await page.waitForTimeout(500);
+  await afterFrames(page);
   expect(await top()).toBeGreaterThanOrEqual(0);
   expect(await top()).toBeLessThan(200);
   // Blocks above it were never drawn: the landing relied on the room they keep.

@@ -26,6 +26,17 @@ export async function navigate(page: Page, path: string): Promise<void> {
   await expect(page.locator('h1')).not.toHaveText(before);
 }
 
+/**
+ * Waits until the page has drawn two more frames: work the page queued before (a React update, a
+ * scroll it was going to make) has run by then. For checking that something did not happen,
+ * without waiting for an amount of time.
+ */
+export async function afterFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 /** Holds the requests that match `url` until the returned function is called. */
 export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release!: () => void;

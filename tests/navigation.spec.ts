@@ -4,7 +4,7 @@
 // is not set." and "Route changes show a thin progress bar after a 200 ms delay, with no
 // spinner". Chunk responses are held or aborted with page.route to make loading observable.
 import type {Page} from '@playwright/test';
-import {test, expect, open, hydrated, holdRequests} from './fixtures';
+import {test, expect, open, hydrated, holdRequests, afterFrames} from './fixtures';
 
 const LONG_DOC = '/docs/v3/RestAPI';
 
@@ -14,31 +14,25 @@ const sidebarLink = (page: Page, path: string) => page.locator(`nav.menu a.menu_
 test('the next page loads before the switch; the progress bar appears after 200 ms, without a spinner', async ({
   page,
 }) => {
+  // The page's clock is Playwright's: it runs as usual until paused, then only as far as told.
+  await page.clock.install();
   await open(page, '/docs/v3/intro');
   const title = page.locator('article h1');
   const before = await title.textContent();
-  // Times, in the page's clock, of the click and of the progress bar's first appearance.
-  await page.evaluate(() => {
-    const w = window as unknown as {clickAt?: number; barAt?: number};
-    document.addEventListener('click', () => (w.clickAt = performance.now()), {capture: true});
-    new MutationObserver(() => {
-      if (w.barAt === undefined && document.getElementById('nprogress')) w.barAt = performance.now();
-    }).observe(document.body, {childList: true});
-  });
   const release = await holdRequests(page, '**/assets/js/*.js');
+  await page.clock.pauseAt(Date.now() + 60_000);
   await sidebarLink(page, '/docs/v3/cli-tool').click();
 
+  await page.clock.runFor(199);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+  await page.clock.runFor(1);
   await expect(page.locator('#nprogress .bar')).toBeAttached();
   await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
   await expect(page.locator('html')).toHaveClass(/nprogress-busy/);
   // While the next page's code is held back, the current page stays on screen.
   await expect(title).toHaveText(before!);
-  const {clickAt, barAt} = await page.evaluate(() => {
-    const w = window as unknown as {clickAt: number; barAt: number};
-    return {clickAt: w.clickAt, barAt: w.barAt};
-  });
-  expect(barAt - clickAt, 'the bar waits 200 ms before it shows').toBeGreaterThanOrEqual(200);
 
+  await page.clock.resume();
   release();
   await expect(page).toHaveURL(/\/docs\/v3\/cli-tool$/);
   await expect(title).not.toHaveText(before!);
@@ -46,6 +40,7 @@ test('the next page loads before the switch; the progress bar appears after 200 
 });
 
 test('a fast route change shows no progress bar at all', async ({page}) => {
+  await page.clock.install();
   await open(page, '/docs/v3/intro');
   await page.evaluate(() => {
     const w = window as unknown as {barSeen?: boolean};
@@ -56,9 +51,11 @@ test('a fast route change shows no progress bar at all', async ({page}) => {
   // Load the next page's code first, so the route change itself needs no request.
   await sidebarLink(page, '/docs/v3/schema_2').hover();
   await page.waitForLoadState('networkidle');
+  await page.clock.pauseAt(Date.now() + 60_000);
   await sidebarLink(page, '/docs/v3/schema_2').click();
   await expect(page).toHaveURL(/\/docs\/v3\/schema_2$/);
-  await page.waitForTimeout(400); // longer than the bar's 200 ms delay
+  await expect(page.locator('article h1')).toHaveText(/Schema/);
+  await page.clock.runFor(1000); // far past the bar's 200 ms delay, in the page's clock
   expect(await page.evaluate(() => (window as unknown as {barSeen?: boolean}).barSeen ?? false)).toBe(false);
 });
 
@@ -115,7 +112,7 @@ test('a change of the query string alone keeps the scroll position', async ({pag
   // Back to ?tab=1: the router sees "?tab=1" after "" (it did not see the pushes), a query-only change.
   await page.evaluate(() => history.back());
   await expect(page).toHaveURL(/\?tab=1$/);
-  await page.waitForTimeout(300);
+  await afterFrames(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 
   // The same Back with the path changing instead does scroll to the top (control).

@@ -1,7 +1,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import type {Page} from '@playwright/test';
-import {test, expect, open, holdRequests} from './fixtures';
+import {test, expect, open, holdRequests, afterFrames} from './fixtures';
 import {BLOG_POSTS, DOCS} from './routes';
 import {REDIRECTS} from '../redirects';
 import {unusedWord} from './unused-word.mjs';
@@ -224,15 +224,13 @@ test('the search bar loads on first intent, in place, without moving anything', 
 
 test('text typed while the search bar loads is kept, and searched', async ({page}) => {
   await open(page, '/docs/v3/intro');
-  // Scripts requested from now on arrive late, as on a slow network.
-  await page.route('**/assets/js/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  // Scripts requested from now on are held until the text is typed, as on a slow network.
+  const release = await holdRequests(page, '**/assets/js/*.js');
   await page.keyboard.press('Control+k');
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type('witness');
   await expect(searchBox(page)).toHaveValue('witness');
+  release();
   await expect(searchBox(page)).toBeFocused();
   await expect(options(page).first()).toBeVisible({timeout: 20_000});
 });
@@ -260,7 +258,7 @@ test('leaving the search box while its index loads keeps focus where the user we
   await indexLoaded;
   // autocomplete.js attaches once the worker has read the index; that is when focus was taken.
   await expect(searchBox(page)).toHaveAttribute('role', 'combobox');
-  await page.waitForTimeout(300);
+  await afterFrames(page);
   await expect(themeToggle(page)).toBeFocused();
   // Going back to the box still searches.
   await search(page, 'witness');
@@ -277,7 +275,7 @@ test('leaving the search box before its code has loaded keeps focus where the us
   await expect(themeToggle(page)).toBeFocused();
   release();
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await afterFrames(page);
   await expect(themeToggle(page)).toBeFocused();
   await search(page, 'witness');
   await expect(options(page).first()).toBeVisible();

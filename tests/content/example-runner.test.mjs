@@ -58,7 +58,9 @@ function shared(names) {
   });
 }
 
-// These end with a timer still set, so the runner stops after them (the caller runs the rest alone).
+// These end with a timer still set. Whether that timer has fired by the time the example has ended
+// depends on how busy the machine is, so the runner may stop after them (the caller then runs the
+// rest alone) or go on; either way every result it gives is the one the example gets alone.
 const STOPPERS = ['rejects', 'timerLeftOpen'];
 const others = Object.keys(PROGRAMS).filter((name) => !STOPPERS.includes(name));
 
@@ -72,11 +74,15 @@ test('a shared process gives each example its own exit code and output, whatever
   );
 });
 
-test('after an example that leaves timers running, the shared process stops; nothing after it gets a result', async () => {
+test('after an example that leaves timers running, every result the shared process still gives is right', async () => {
   for (const stopper of STOPPERS) {
     const order = [...others, stopper, ...others];
     const results = await shared(order);
-    assert.equal(results.length, others.length + 1, `${stopper}: results up to it, none after`);
-    order.slice(0, others.length + 1).forEach((name, i) => assert.deepEqual(results[i], alone[name], `${name}`));
+    assert.ok(results.length >= others.length + 1, `${stopper}: results up to it`);
+    order.forEach((name, i) => {
+      if (results[i] !== undefined) assert.deepEqual(results[i], alone[name], `${name} at position ${i}`);
+    });
+    // A prefix of the order: once it stops, no later example gets a result from it.
+    assert.equal(results.filter((r) => r !== undefined).length, results.length, `${stopper}: no gaps`);
   }
 });
