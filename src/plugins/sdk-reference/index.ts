@@ -3,8 +3,10 @@
 // the package's default export, `Aquafier`) or `::sdk-reference{table="exports"}` (every export),
 // and this remark plugin replaces the line with a table: each name, its signature as the package's
 // `.d.ts` declares it (read with the TypeScript compiler, reference.mjs), and the pages of the same
-// docs version that describe it. Names listed under the page's "Internal helpers" heading are marked
-// as such. tests/content/sdk-reference.test.mjs fails when the package exports a name no page names.
+// docs version that describe it. The names in the first column of the one table under the page's
+// "Internal helpers" heading are marked as such (helperNames in reference.mjs: code elsewhere on the
+// page, that section's prose included, marks nothing). tests/content/sdk-reference.test.mjs fails when
+// the package exports a name no page names.
 import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {helperNames, readReference, referenceTable} from './reference.mjs';
@@ -12,7 +14,7 @@ import {helperNames, readReference, referenceTable} from './reference.mjs';
 type Node = {type: string; name?: string; attributes?: Record<string, string>; children?: Node[]};
 
 interface Options {
-  /** The heading under which a page lists the names it considers internal helpers. */
+  /** The heading whose one table lists, in its first column, the names the page calls internal helpers. */
   helpersHeading?: string;
 }
 
@@ -65,7 +67,15 @@ export default function remarkSdkReference({helpersHeading = 'Internal helpers'}
     if (!directives.length || !file.path) return;
     const current = path.resolve(file.path);
     const pages = markdownPages(versionDir(current));
-    const helpers = helperNames(root, helpersHeading);
+    // A helper list that breaks its rule, or names what is not a helper, fails the build with the page's path.
+    const inPage = <T>(build: () => T): T => {
+      try {
+        return build();
+      } catch (error) {
+        throw new Error(`${file.path}: ${(error as Error).message}`);
+      }
+    };
+    const helpers = inPage(() => helperNames(root, helpersHeading));
     for (const {parent, index, table, pkg} of directives.reverse()) {
       if (!['members', 'exports'].includes(table))
         throw new Error(`${file.path}: ::sdk-reference needs table="members" or table="exports"`);
@@ -76,7 +86,7 @@ export default function remarkSdkReference({helpersHeading = 'Internal helpers'}
       parent.children!.splice(
         index,
         1,
-        referenceTable({reference: references.get(dts), table, pages, current, helpers}),
+        inPage(() => referenceTable({reference: references.get(dts), table, pages, current, helpers})),
       );
     }
   };

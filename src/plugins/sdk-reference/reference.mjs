@@ -140,9 +140,11 @@ const row = (...cells) => ({type: 'tableRow', children: cells});
  * The mdast table of one part of the reference: `table` is 'members' (the default export's class)
  * or 'exports'. `pages` are the Markdown pages that may describe a name (`{file, markdown}`; the page
  * being built is `current`, whose own mentions read "this page"); `helpers` the names that page calls
- * internal helpers. Each row: the name, its kind (exports), its signature and where it is described.
+ * internal helpers (see helperNames; checked with checkHelpers). Each row: the name, its kind
+ * (exports), its signature and where it is described.
  */
 export function referenceTable({reference, table, pages, current, helpers}) {
+  checkHelpers(helpers, reference);
   const codeByFile = new Map(pages.map((p) => [p.file, codeOf(p.markdown)]));
   const named = (p, name) => names(codeByFile.get(p.file), name);
   const where = (name) => {
@@ -181,25 +183,69 @@ export function referenceTable({reference, table, pages, current, helpers}) {
   return {type: 'table', align: header.children.map(() => null), children: [header, ...rows]};
 }
 
+/** Kinds of export that can be a helper: functions and constants, never a class, a type or an enum. */
+const HELPER_KINDS = new Set(['function', 'const']);
+
 /**
- * Names the page calls internal helpers: the code spans under its heading `heading` (any depth),
- * up to the next heading of the same or a higher level.
+ * Names the page calls internal helpers. The rule, which a writer can apply without guessing: under
+ * the heading `heading` (any depth; the section ends at the next heading of the same or a higher
+ * level) there is exactly one table, and the helpers are the cells of its first column below the
+ * header row, each a single code span holding one name (`cliGreenify`). Code anywhere else in the
+ * section (its prose, the other columns, a second list) names things in passing and marks nothing.
+ * Throws when the section breaks the rule (no table, two tables, a first-column cell that is not one
+ * name in code, the heading twice), so that a change of layout fails the build instead of changing
+ * the labels. A page without the heading has no helpers.
  */
 export function helperNames(root, heading) {
-  const names = new Set();
-  let depth = 0;
   const headingText = (node) => (node.children ?? []).map((c) => c.value ?? headingText(c)).join('');
-  const collect = (node) => {
-    if (node.type === 'inlineCode') names.add(node.value);
-    (node.children ?? []).forEach(collect);
-  };
+  const sections = [];
+  let section = null;
   for (const node of root.children ?? []) {
     if (node.type === 'heading') {
-      if (depth && node.depth <= depth) depth = 0;
-      if (headingText(node).trim() === heading) depth = node.depth;
+      if (section && node.depth <= section.depth) section = null;
+      if (headingText(node).trim() === heading) sections.push((section = {depth: node.depth, nodes: []}));
       continue;
     }
-    if (depth) collect(node);
+    if (section) section.nodes.push(node);
+  }
+  if (!sections.length) return new Set();
+  if (sections.length > 1) throw new Error(`the heading "${heading}" occurs ${sections.length} times; keep one`);
+  const tables = [];
+  const findTables = (node) => (node.type === 'table' ? tables.push(node) : (node.children ?? []).forEach(findTables));
+  sections[0].nodes.forEach(findTables);
+  if (tables.length !== 1)
+    throw new Error(
+      `the section "${heading}" must hold exactly one table, whose first column lists the helpers; it holds ${tables.length}`,
+    );
+  const names = new Set();
+  for (const tableRow of tables[0].children.slice(1)) {
+    const first = tableRow.children[0];
+    const only = first?.children?.length === 1 ? first.children[0] : null;
+    if (only?.type !== 'inlineCode' || !/^[A-Za-z_$][\w$]*$/.test(only.value))
+      throw new Error(
+        `the first column of the "${heading}" table must hold one name in code per row, e.g. \`cliGreenify\`; found ${JSON.stringify(
+          (first?.children ?? []).map((c) => c.value ?? c.type).join(''),
+        )}`,
+      );
+    if (names.has(only.value)) throw new Error(`the "${heading}" table lists ${only.value} twice`);
+    names.add(only.value);
   }
   return names;
+}
+
+/**
+ * Checks the names a page lists as helpers against the package: each must be an export of the
+ * package that is a function or a constant (a class, a type or an enum is part of the data model,
+ * not a helper). Throws with the names that are not.
+ */
+export function checkHelpers(helpers, reference) {
+  const byName = new Map(reference.exports.map((e) => [e.local, e]));
+  const wrong = [...helpers].filter((name) => {
+    const e = byName.get(name);
+    return !e || e.typeOnly || !HELPER_KINDS.has(e.kind);
+  });
+  if (wrong.length)
+    throw new Error(
+      `listed as internal helpers, but not a function or constant the package exports: ${wrong.join(', ')}`,
+    );
 }
