@@ -350,6 +350,8 @@ test('an example without "recompute" or with an unknown reference fails', () => 
 });
 
 // The "reproduce it with Node" scripts next to the examples must print the hashes the examples show.
+// That is all their pages promise: they recompute the examples from the values written into them
+// and check no input.
 const SCRIPTS = [
   [
     'versioned_docs/version-1.1.0/Protocol/data-accounting.md',
