@@ -5,7 +5,7 @@ import {test, expect} from './fixtures';
 import {DOC_ROUTES} from './routes';
 
 // Every doc page tells readers, at its foot, what its claims were checked against (the
-// `checked_against` front matter, rendered by src/theme/DocItem/Footer). The server-rendered HTML
+// `checked_against` front matter, added to its Markdown by src/plugins/checked-against). The server-rendered HTML
 // must carry it, so it reads without JavaScript too. The HTML is minified: attribute quotes and the closing </p> are optional.
 
 test('every doc page ends with a "Checked against" line that links each source', async ({request}) => {
@@ -29,7 +29,10 @@ test('the line names exactly the sources of the front matter, repositories at th
   await page.goto('/docs/v3/sdk/api/verification');
   const line = page.locator('article p', {hasText: /^Checked against/});
   await expect(line).toBeVisible();
-  const hrefs = await line.locator('> a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  // The sources' links; the links of the paths inside a source lead to files (/blob/).
+  const hrefs = (await line.locator('> a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).filter(
+    (href) => !href?.includes('/blob/'),
+  );
   expect(hrefs).toHaveLength(front.checked_against.length);
   front.checked_against.forEach((entry, i) => {
     const source = entry.split(/\s+/)[0];

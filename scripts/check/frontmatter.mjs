@@ -117,7 +117,7 @@ const docSets = [
 ];
 
 // The parser the page foot renders with, so the lint and the page agree on what an entry is.
-const {parseCheckedSource} = await loadSidebarsTs(join(ROOT, 'src', 'components', 'CheckedAgainst', 'sources.ts'));
+const {parseCheckedSource} = await loadSidebarsTs(join(ROOT, 'src', 'plugins', 'checked-against', 'sources.ts'));
 
 /** Every doc names what it was checked against: a non-empty `checked_against` list of valid entries. */
 function checkSources(file, data) {

@@ -3,7 +3,7 @@
 //   inblockio/aqua-verifier-rs@9889a39530e74e2f0bd99a7f153244e06c245127 src/verifier.rs
 //   aqua-js-sdk@3.2.1-45 dist/chunk-Q5SPQIUG.js
 // A source is a GitHub repository at a full commit, or an npm package at an exact version. The page
-// foot renders the list (src/theme/DocItem/Footer) and scripts/check/frontmatter.mjs requires it on
+// foot shows the list (src/plugins/checked-against) and scripts/check/frontmatter.mjs requires it on
 // every doc, with this same parser, so a writer who moves a source can grep which pages to re-check.
 
 export type SourcePath = {path: string; href?: string};
