@@ -18,13 +18,16 @@ export function versionLabel(version: string): string {
   return major === '1' ? `v${minor}` : `v${major}.${minor}`;
 }
 
-/** Labels, paths and banners for every version, as the docs plugin expects them. */
+/**
+ * Labels, paths and banners for every version, as the docs plugin expects them. Every version but the
+ * latest tells search engines not to index it (`noIndex`), so that a search lands on the latest docs.
+ */
 export const VERSIONS: Record<string, VersionOptions> = {
-  current: {label: 'Next', path: 'next', banner: 'unreleased'},
+  current: {label: 'Next', path: 'next', banner: 'unreleased', noIndex: true},
   ...Object.fromEntries(
     RELEASED_VERSIONS.map((version) => [
       version,
-      {label: versionLabel(version), path: versionLabel(version), banner: 'none'},
+      {label: versionLabel(version), path: versionLabel(version), banner: 'none', noIndex: version !== LATEST_VERSION},
     ]),
   ),
 };

@@ -22,7 +22,30 @@ import DefaultNavbarItem from '@theme/NavbarItem/DefaultNavbarItem';
 import DropdownNavbarItem from '@theme/NavbarItem/DropdownNavbarItem';
 import type {Props} from '@theme/NavbarItem/DocsVersionDropdownNavbarItem';
 import type {LinkLikeNavbarItemProps} from '@theme/NavbarItem';
-import {findEquivalentDoc, mainDoc} from '../../plugins/version-seo/equivalentDoc';
+
+/**
+ * The identity of a doc across versions. Folders were renamed in case only between versions
+ * (`Protocol/` in v1 became `protocol/` in next, `Implementations/` became `implementations/`), and a
+ * folder's index doc (`sdk/index`) stands for the folder itself, so both are normalised away.
+ */
+function docKey(docId: string): string {
+  return docId.toLowerCase().replace(/(^|\/)index$/, '');
+}
+
+/** The doc of `version` that is the same page as the doc `docId`, if that version has one. */
+function findEquivalentDoc(docId: string, version: GlobalVersion): GlobalDoc | undefined {
+  const exact = version.docs.find((doc) => doc.id === docId);
+  if (exact) return exact;
+  const key = docKey(docId);
+  return version.docs.find((doc) => docKey(doc.id) === key);
+}
+
+/** The landing doc of a version. */
+function mainDoc(version: GlobalVersion): GlobalDoc {
+  const doc = version.docs.find((candidate) => candidate.id === version.mainDocId);
+  if (!doc) throw new Error(`Version ${version.name} has no main doc "${version.mainDocId}".`);
+  return doc;
+}
 
 /** The same doc in `version` when it has one, else that version's main doc. */
 function targetDoc(version: GlobalVersion, {activeDoc}: ActiveDocContext): GlobalDoc {
