@@ -8,19 +8,16 @@ import {REDIRECTS} from './redirects';
 import remarkCodeLanguages from './src/plugins/remark-code-languages';
 import drawnDiagramsPlugin, {remarkDrawnDiagrams} from './src/plugins/drawn-diagrams';
 import remarkSdkReference from './src/plugins/sdk-reference';
+import remarkCheckedAgainst, {CHECKED_AGAINST_CLASS} from './src/plugins/checked-against';
 import securityHeaders from './src/plugins/security-headers';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import redirectTablePlugin from './src/plugins/redirect-table';
-import versionSeoPlugin from './src/plugins/version-seo';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
 import {ssrTemplate} from './src/ssrTemplate';
-import slimClientPlugin from './src/plugins/slim-client';
 import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
-import idlePrefetchPlugin from './src/plugins/idle-prefetch';
 import stagedEntryPlugin from './src/plugins/staged-entry';
-import afterHydrationPlugin from './src/plugins/after-hydration';
 import searchTyposPlugin from './src/plugins/search-typos';
 import searchFlagsPlugin from './src/plugins/search-flags';
 import searchPageSectionsPlugin from './src/plugins/search-page-sections';
@@ -121,13 +118,13 @@ const config: Config = {
         docsDir: ['docs', 'versioned_docs'], // the index hash covers every version's sources
         indexBlog: true,
         indexPages: true,
-        // Older versions tell search engines noindex (src/plugins/version-seo); readers can still search them.
+        // Older versions tell search engines noindex (docs-versions.ts); readers can still search them.
         forceIgnoreNoIndex: true,
         ignoreFiles: [/^blog\/(archive|authors)(\/|$)/], // lists of posts: every hit is already a post
         // The glossary's table (v3 introduction) is a list of words that point at other pages: the
         // search sends each of them to the pages it names (src/plugins/search-definitions), so the
         // table's own text would only put the introduction above those pages.
-        ignoreCssSelectors: [GLOSSARY_TABLE],
+        ignoreCssSelectors: [GLOSSARY_TABLE, `.${CHECKED_AGAINST_CLASS}`],
         hashed: 'filename', // a content hash in the index file name, so it can be cached for good
         highlightSearchTermsOnTargetPage: true,
         explicitSearchResultPath: true,
@@ -146,7 +143,6 @@ const config: Config = {
   plugins: [
     ['@docusaurus/plugin-client-redirects', {redirects: REDIRECTS}],
     redirectTablePlugin, // the same table as build/redirects.json and build/_redirects, for HTTP 301s
-    versionSeoPlugin, // older versions: canonical link to the latest equivalent, or noindex
     [
       '@signalwire/docusaurus-plugin-llms-txt',
       {
@@ -166,13 +162,10 @@ const config: Config = {
     ],
     securityHeaders, // build/_headers: the server's security headers, for static hosts
     codeHighlightPlugin, // Prism themes as CSS; no Prism in the browser (code is highlighted at build time)
-    slimClientPlugin, // keeps tslib out of the browser bundle
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
-    afterHydrationPlugin, // the state learnt right after hydration (window size, isBrowser) renders as a transition (before build-cache: it keys on aliases)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
-    idlePrefetchPlugin, // route prefetches of the links in view run in idle time (a client module)
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
     searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
     searchFlagsPlugin, // a command-line flag (`--file`) is one search term in the index and in a query
@@ -193,6 +186,8 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // SDK reference tables generated from the package's type declarations (::sdk-reference).
           beforeDefaultRemarkPlugins: [remarkSdkReference, codeLanguages, drawnDiagrams],
+          // Each page ends with what its claims were checked against (its checked_against front matter).
+          remarkPlugins: [remarkCheckedAgainst],
           rehypePlugins: [codeHighlight],
           lastVersion: LATEST_VERSION,
           versions: VERSIONS,
@@ -222,7 +217,7 @@ const config: Config = {
           onUntruncatedBlogPosts: 'throw',
         },
         pages: {beforeDefaultRemarkPlugins: [codeLanguages, drawnDiagrams], rehypePlugins: [codeHighlight]},
-        // Only indexable pages: older versions are noindex or canonical to the latest (version-seo).
+        // Only indexable pages: older versions are noindex (docs-versions.ts).
         sitemap: {ignorePatterns: [...OLDER_DOCS_PATTERNS, '/search']},
         theme: {customCss: ['./src/css/custom.css', './src/css/navbar.css', './src/css/a11y.css']},
       } satisfies Preset.Options,

@@ -94,7 +94,9 @@ async function switchMode(page: Page, mode: 'dark' | 'light'): Promise<void> {
 /** The violations of every axe rule within `include` (the whole page by default), one line each. */
 async function violations(page: Page, include?: string): Promise<string[]> {
   const rules = Object.fromEntries(EXPERIMENTAL.map((id) => [id, {enabled: true}]));
-  const axe = new AxeBuilder({page}).options({rules});
+  // Only violations are reported in full: axe then keeps one node of each passing or incomplete rule
+  // instead of every node, which makes the pass over a long page faster.
+  const axe = new AxeBuilder({page}).options({rules, resultTypes: ['violations']});
   if (include) axe.include(include);
   const results = await axe.analyze();
   return results.violations.flatMap((violation) =>
@@ -192,13 +194,3 @@ for (const path of LAYOUTS) {
     expect.soft(await violations(page, '.navbar'), `${path}, drawer open at 360 px, light`).toEqual([]);
   });
 }
-
-test('icon-only links of blog authors are at least 24 px square (WCAG 2.2 target size)', async ({page}) => {
-  await open(page, '/blog/long-blog-post');
-  const links = page.locator('article header a[aria-label*=" on "]');
-  expect(await links.count()).toBeGreaterThan(0);
-  for (const box of await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect().toJSON()))) {
-    expect(box.width).toBeGreaterThanOrEqual(24);
-    expect(box.height).toBeGreaterThanOrEqual(24);
-  }
-});

@@ -8,14 +8,6 @@
 import type {Page} from '@playwright/test';
 import {test, expect, open} from './fixtures';
 
-/** The entry scripts of a page: listed for the loader of src/ssrTemplate.ts, or linked (stock template). */
-async function entryScripts(page: Page, path: string): Promise<string[]> {
-  const html = await (await page.request.get(path)).text();
-  const listed = /<script data-scripts="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
-  const linked = [...html.matchAll(/<script[^>]+\bsrc="?([^"\s>]+)/g)].map((match) => match[1]);
-  return [...listed, ...linked];
-}
-
 test('ssr-template: entry scripts are requested after the first paint, not linked in the HTML', async ({page}) => {
   const html = await (await page.request.get('/docs/v3/intro')).text();
   // Stock links each entry script with <script src defer> in the head; the patched template lists them.
@@ -46,79 +38,6 @@ test('staged-entry: the client starts in steps, each in a task of its own', asyn
       .map((mark) => mark.name.slice('client start: '.length)),
   );
   expect(steps).toEqual(['react-dom', 'routes', 'app', 'match', 'chunks', 'entry']);
-});
-
-test('slim-client: the browser scripts carry no tslib', async ({page}) => {
-  // tslib's __generator helper throws this message; @docusaurus/utils-common's index requires tslib.
-  const scripts = await entryScripts(page, '/');
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const script of scripts) {
-    const source = await (await page.request.get(script)).text();
-    expect(source.includes('Generator is already executing.'), `${script} holds tslib`).toBe(false);
-  }
-});
-
-test('idle-prefetch: a route is prefetched in an idle period after the call, not during it', async ({page}) => {
-  await open(page, '/community');
-  await page.waitForLoadState('networkidle');
-  const hints = () => page.evaluate(() => document.querySelectorAll('head link[rel="prefetch"]').length);
-  const before = await hints();
-  // A route that no link of the page leads to, so nothing has prefetched it yet.
-  const addedDuringTheCall = await page.evaluate(() => {
-    const count = () => document.querySelectorAll('head link[rel="prefetch"]').length;
-    const start = count();
-    (window as Window & {docusaurus: {prefetch: (path: string) => unknown}}).docusaurus.prefetch(
-      '/docs/v1/Protocol/whitepaper',
-    );
-    return count() - start;
-  });
-  // Core's window.docusaurus appends the route's hints during the call.
-  expect(addedDuringTheCall).toBe(0);
-  await expect.poll(hints).toBeGreaterThan(before);
-});
-
-test('after-hydration: on a phone, the window size and isBrowser render after the other updates that follow hydration', async ({
-  browser,
-}) => {
-  const page = await browser.newPage({viewport: {width: 360, height: 740}});
-  // After each React commit (seen through the hook React DOM calls when developer tools are there):
-  // is the desktop table of contents, which the server render holds, still in the page (the window
-  // size is not known yet), and is the colour toggle still disabled (isBrowser is still false)?
-  await page.addInitScript(() => {
-    const w = window as Window & {afterCommit?: {toc: boolean; toggleDisabled: boolean}[]};
-    w.afterCommit = [];
-    Object.assign(w, {
-      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-        supportsFiber: true,
-        isDisabled: false,
-        renderers: new Map(),
-        inject: () => 1,
-        checkDCE() {},
-        onScheduleFiberRoot() {},
-        onCommitFiberUnmount() {},
-        onPostCommitFiberRoot() {},
-        onCommitFiberRoot() {
-          w.afterCommit!.push({
-            toc: document.querySelector('.theme-doc-toc-desktop') !== null,
-            toggleDisabled: document.querySelector<HTMLButtonElement>('button[class*="toggleButton"]')!.disabled,
-          });
-        },
-      },
-    });
-  });
-  await open(page, '/docs/v1/Protocol/whitepaper');
-  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
-  await expect(page.locator('button[class*="toggleButton"]').first()).toBeEnabled();
-  const commits = await page.evaluate(
-    () => (window as Window & {afterCommit?: {toc: boolean; toggleDisabled: boolean}[]}).afterCommit!,
-  );
-  // Stock code sets both at default priority, in the render of the other updates that effects make
-  // after hydration: they land in the first commit after it (index 1). As transitions, they render
-  // after that render: at least one commit comes between.
-  expect(commits[0], 'the hydration commit keeps the server render').toEqual({toc: true, toggleDisabled: true});
-  expect(commits.findIndex((commit) => !commit.toc)).toBeGreaterThan(1);
-  expect(commits.findIndex((commit) => !commit.toggleDisabled)).toBeGreaterThan(1);
-  await page.close();
 });
 
 test('code-block: hydration keeps the server-rendered code blocks instead of rendering them again', async ({page}) => {
