@@ -12,6 +12,9 @@
 // generated attacks (fast-check; FUZZ_AGAINST=<commit> runs them against the page at that commit).
 import assert from 'node:assert/strict';
 import {Buffer} from 'node:buffer';
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
 import fc from 'fast-check';
@@ -30,8 +33,8 @@ import {
   logoWitnessed,
   reseal,
 } from './chains-1-2.mjs';
-import {docBlock} from './doc-blocks.mjs';
-import {attack, publishedBlock} from './published.mjs';
+import {ROOT, docBlock} from './doc-blocks.mjs';
+import {AGAINST, attack, publishedBlock} from './published.mjs';
 
 const {checkPage, proofReaches} = await publishedBlock(PAGE_1_2, 'check-chain-1.2.mjs');
 
@@ -86,6 +89,20 @@ test("the page's example file passes, with the output the page shows", () => {
   const shown = docBlock(PAGE_1_2, 'Output').body.trim().split('\n');
   assert.deepEqual(shown, ['9f0f4e35 ok', '3ce4aa95 ok']);
 });
+
+test(
+  'check-hello-aqua.mjs, as the page publishes it, prints the output the page shows',
+  {skip: Boolean(AGAINST)},
+  () => {
+    const dir = join(ROOT, 'node_modules', '.cache', 'check-hello-aqua-1.2');
+    mkdirSync(dir, {recursive: true});
+    for (const title of ['check-chain-1.2.mjs', 'check-hello-aqua.mjs', 'hello-aqua.json']) {
+      writeFileSync(join(dir, title), docBlock(PAGE_1_2, title).body);
+    }
+    const out = execFileSync(process.execPath, ['check-hello-aqua.mjs'], {cwd: dir, encoding: 'utf8'});
+    assert.equal(out.trim(), docBlock(PAGE_1_2, 'Output').body.trim());
+  },
+);
 
 test('real chains of both writers pass, and so do the revisions built as the writers build them', () => {
   for (const page of [daaPage(), logoPage(), helloEdited(), editedPage(), helloWitnessed(), logoWitnessed()]) {

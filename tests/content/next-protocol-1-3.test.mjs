@@ -15,16 +15,19 @@
 // the revision as written passes. The generated attacks below run the same classes at random (fast-check;
 // FUZZ_AGAINST=<commit> runs them against the page at that commit, FUZZ_SURVEY=1 counts what they find).
 import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
 import {createPrivateKey, randomBytes, sign as edSign} from 'node:crypto';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {test} from 'node:test';
 import {HDNodeWallet, Wallet} from 'ethers';
 import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {clone, fixture} from './chains-1-2.mjs';
 import {nevent, npub, signedEvent} from './nostr-support.mjs';
-import {docBlock} from './doc-blocks.mjs';
+import {ROOT, docBlock} from './doc-blocks.mjs';
 import {sameTextValues} from './partitions.mjs';
-import {attack, publishedBlock} from './published.mjs';
+import {AGAINST, attack, publishedBlock} from './published.mjs';
 
 const PAGE = 'docs/protocol/aqua-protocol-version_1.3.md';
 const {checkFile, leavesOf, merkleRoot, verificationHash} = await publishedBlock(PAGE, 'check-chain-1.3.mjs');
@@ -164,6 +167,30 @@ test('witness and link revisions as notarize.js writes them pass, each with its 
   assert.match(checkFile(witnessedFile('nostr'))[2].notes[0], /only the publisher's claim/);
   assert.deepEqual(problemsOf(linkedFile()), []);
 });
+
+test(
+  'check-aqua-file.mjs, as the page publishes it, prints each revision of the real chain with its notes',
+  {skip: Boolean(AGAINST)},
+  () => {
+    const dir = join(ROOT, 'node_modules', '.cache', 'check-aqua-file-1.3');
+    mkdirSync(dir, {recursive: true});
+    writeFileSync(join(dir, 'check-chain-1.3.mjs'), docBlock(PAGE, 'check-chain-1.3.mjs').body);
+    writeFileSync(join(dir, 'check-aqua-file.mjs'), docBlock(PAGE, 'check-aqua-file.mjs').body);
+    writeFileSync(join(dir, 'LICENSE.aqua.json'), JSON.stringify(licenseFile()));
+    const out = execFileSync(process.execPath, ['check-aqua-file.mjs', 'LICENSE.aqua.json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    assert.deepEqual(
+      out
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.trimEnd()),
+      checkFile(licenseFile()).map(({hash, notes}) => `${hash.slice(0, 10)} ok ${notes.join('; ')}`.trimEnd()),
+    );
+    assert.equal(out.trimEnd().split('\n').length, 4);
+  },
+);
 
 test('changed content is caught; resealing it breaks the link to the next revision', () => {
   const file = helloFile();

@@ -3,6 +3,15 @@
 // every forgery below, and `check-aqua-links.mjs` (Components/verifier/aqua-cli-javascript.md) must
 // do the same for the .aqua.json files of notarize.js.
 //
+// The guarantees the pages state: check-chain-1.2.mjs holds a chain only in the one form aqua-verifier-rs
+// 1.2.0 writes (exact fields, own properties, each value of its type and grammar), linked from its genesis,
+// with every hash recomputed, each signature made by wallet_address with public_key and each witness over
+// the revision before it; the cuts of its joined hash inputs are enumerated in v2-partitions.test.mjs.
+// check-aqua-links.mjs passes a file only when every revision is in the form notarize.js at 538eab0 wrote
+// (exact fields, types, grammars, the exact scalar text), the revisions link from a content genesis, scalar
+// signatures are made by their address, links are found in the supplied files, and every witness's time is
+// proven or left to a note (time stamps and Nostr events: v2-timestamps.test.mjs).
+//
 // Fixtures (real data, kept byte for byte; origins in fixtures/chains/README.md):
 // - fixtures/chains/aqua-1.2-logo-erp.json is src/tests/sample.json of
 //   inblockio/aqua-verifier-rs@9889a39530e74e2f0bd99a7f153244e06c245127: a genesis revision and a
