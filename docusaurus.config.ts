@@ -124,6 +124,7 @@ const config: Config = {
         // The glossary's table (v3 introduction) is a list of words that point at other pages: the
         // search sends each of them to the pages it names (src/plugins/search-definitions), so the
         // table's own text would only put the introduction above those pages.
+        // Also left out: the "Checked against" line (every page would answer for its sources).
         ignoreCssSelectors: [GLOSSARY_TABLE, `.${CHECKED_AGAINST_CLASS}`],
         hashed: 'filename', // a content hash in the index file name, so it can be cached for good
         highlightSearchTermsOnTargetPage: true,

@@ -43,6 +43,7 @@ const pool = [
   ],
   ['search definitions', ['node', 'scripts/check/search-definitions.mjs'], {after: ['strict build']}],
   ['search relevance (report)', ['node', 'scripts/check/search-relevance.mjs'], {after: ['strict build']}],
+  ['search words', ['node', 'scripts/check/search-words.mjs'], {after: ['strict build']}],
   ['search answers', ['node', 'scripts/check/search-answers.mjs'], {after: ['strict build']}],
   ['search meaning', ['node', 'scripts/check/search-meaning.mjs'], {after: ['strict build']}],
   [

@@ -32,14 +32,18 @@ interface RemarkOptions {
   onMissing: 'warn' | 'throw';
 }
 
-/** Every drawing of `dir`, by file name. */
+/**
+ * Every drawing of `dir`, by file name. A line break follows each label (`</foreignObject>`, `</text>`: where
+ * SVG ignores it), so that a page's text, as the site search reads it, keeps one label's words
+ * apart from the next ("Aquafier Application", not "AquafierApplication").
+ */
 function readDrawings(dir: string): Map<string, string> {
   if (!existsSync(dir)) return new Map();
   return new Map(
     readdirSync(dir)
       .filter((name) => name.endsWith('.svg'))
       .sort()
-      .map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]),
+      .map((name) => [name, readFileSync(path.join(dir, name), 'utf8').replace(/<\/(?:foreignObject|text)>/g, '$&\n')]),
   );
 }
 

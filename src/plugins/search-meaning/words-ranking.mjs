@@ -61,12 +61,16 @@ export function namesHolding(wrappedIndexes, input) {
   return {parts, terms: out};
 }
 
-/** `input` without the tokens in `parts` (as namesHolding gives them). */
-export const without = (input, parts) =>
-  input
+/** `input` without the tokens in `parts` (as namesHolding or literalTokens give them), in any case. */
+export const without = (input, parts) => {
+  const lower = new Set([...parts].map((part) => part.toLowerCase()));
+  const trimmed = (token) => token.replace(/^[^\w$-]+|[^\w$)\]}]+$/g, '').replace(/^-(?!-)/, '');
+  return input
     .split(/\s+/)
-    .filter((token) => !parts.has(token.replace(/^[^\w]+|[^\w]+$/g, '')))
+    .filter((token) => !lower.has(token.replace(/^[^\w]+|[^\w]+$/g, '').toLowerCase()))
+    .filter((token) => !lower.has(trimmed(token).toLowerCase()))
     .join(' ');
+};
 
 /**
  * The pages that hold any word of `input` (names of code and flags whole, as the plugin reads them,
@@ -135,4 +139,110 @@ export function holdsTheQuery(result, input) {
     .toLowerCase()
     .replace(/[:?.!]+$/, '');
   return Boolean(result && asked && (result.document.t ?? '').toLowerCase().includes(asked));
+}
+
+/** Each index's terms, as a set, for the question "is this a word of the pages?". */
+const termSets = new WeakMap();
+const termSet = (index) => {
+  if (!termSets.has(index)) termSets.set(index, new Set(terms(index)));
+  return termSets.get(index);
+};
+
+/**
+ * The tokens of `input` that only a literal match can answer, lower case (`literal`), and those of
+ * them with a word that no index holds (`unknown`: the plugin would search a word one edit away): a name of code the index
+ * does not hold whole (a prefix `verifyAquaTr`, a part `isOk` of `result.isOk()`, a kebab-case start
+ * `verify-build`, a flag's start `--empty`), or a query of one word that is no term of any index,
+ * nor its stem (`damus` of `relay.damus.io`, `yml` of `docker-compose.yml`). A word of the pages is
+ * never one: ordinary words keep their ranking, and prefixes do not flood their answers.
+ */
+export function literalTokens(wrappedIndexes, input) {
+  const literal = new Set();
+  const unknown = new Set(); // those of them that hold a word the index does not have
+  const all = input.split(/\s+/).filter(Boolean);
+  const isTerm = (word) => wrappedIndexes.some(({index}) => termSet(index).has(word));
+  const isWord = (word) => isTerm(word) || isTerm(lunr.stemmer(new lunr.Token(word)).toString());
+  for (const raw of all) {
+    // A URL scheme keeps its "://" (`aqua://`); anything else loses the punctuation around it.
+    const token = /^[a-z][\w+.-]*:\/\/$/i.test(raw)
+      ? raw
+      : raw.replace(/^[^\w$-]+|[^\w$)\]}]+$/g, '').replace(/^-(?!-)/, '');
+    if (token.length < 3 || !/[a-z]/i.test(token)) continue;
+    const lower = token.toLowerCase();
+    const name = /[a-z][A-Z]|[A-Z]{2}[a-z]|[._/:$-]/.test(token.replace(/^--/, '-'));
+    // A name is known only as a whole term; a plain word also by its stem. lunr cuts a name with a
+    // hyphen into words, so "verify-builder" is never a term: it is matched literally. A word that
+    // is no term is a literal match only alone: in a question it is a typo or a reader's own word,
+    // which the typo correction and the ranking by meaning answer.
+    if (name ? isTerm(lower) : isWord(lower) || all.length > 1) continue;
+    literal.add(lower);
+    if (lower.split(/[\s-]+/).some((word) => word && !isWord(word))) unknown.add(lower);
+  }
+  return {literal, unknown};
+}
+
+const isLetter = (c) => c !== undefined && /[A-Za-z0-9]/.test(c);
+const isUpper = (c) => c !== undefined && /[A-Z]/.test(c);
+const isLower = (c) => c !== undefined && /[a-z0-9]/.test(c);
+/** Whether a part of a name may start at `i` of `text`: after a non-letter or where camel case turns. */
+const startsPart = (text, i) =>
+  !isLetter(text[i - 1]) ||
+  (isUpper(text[i]) && isLower(text[i - 1])) ||
+  (isUpper(text[i]) && isUpper(text[i - 1]) && isLower(text[i + 1]));
+/** Whether a part of a name may end before `j` of `text`. */
+const endsPart = (text, j) => !isLetter(text[j]) || (isUpper(text[j]) && isLower(text[j - 1]));
+
+/**
+ * How `token` (lower case) stands in `text`: 2 where it is a whole word or part of a name
+ * (`isOk` in `result.isOk()`, `Entity` in `TransferEntityFactory`), 1 where it only starts one
+ * (`verifyAq` of `verifyAquaTree`), 0 where it is only inside a word (`rate` in `generate`).
+ */
+export function literally(text, lower, token) {
+  let best = 0;
+  for (let i = lower.indexOf(token); i >= 0 && best < 2; i = lower.indexOf(token, i + 1)) {
+    if (!startsPart(text, i)) continue;
+    best = Math.max(best, endsPart(text, i + token.length) ? 2 : 1);
+  }
+  return best;
+}
+
+/**
+ * The pages whose title, headings or text hold every token of `literal` as typed (any case), where
+ * a word or a part of a name starts, best first: [url, {score, best}], as rankByWords gives them. A
+ * title counts most, then a heading, then text; a whole word or part of a name more than the start
+ * of one; more sections holding it count more.
+ */
+export function rankLiterally(wrappedIndexes, literal) {
+  if (literal.size === 0) return [];
+  const asked = [...literal];
+  const weight = {[SearchDocumentType.Title]: 3, [SearchDocumentType.Heading]: 2, [SearchDocumentType.Content]: 1};
+  const titles = wrappedIndexes.find(({type}) => type === SearchDocumentType.Title)?.documents ?? [];
+  const pages = new Map();
+  for (const {documents, type} of wrappedIndexes) {
+    if (!weight[type]) continue;
+    for (const document of documents) {
+      const text = document.t ?? '';
+      const lower = text.toLowerCase();
+      const how = asked.map((token) => literally(text, lower, token));
+      if (how.includes(0)) continue;
+      const score = weight[type] * Math.min(...how);
+      const page = pages.get(document.u) ?? {score: 0, best: null, bestScore: 0, how: 0};
+      page.score += score;
+      page.how = Math.max(page.how, Math.min(...how));
+      if (score > page.bestScore) {
+        page.bestScore = score;
+        page.best = {
+          document,
+          type,
+          page: type !== SearchDocumentType.Title && titles.find(({i}) => i === document.p),
+          metadata: {literal: {t: {position: [[lower.indexOf(asked[0]), asked[0].length]]}}},
+          tokens: asked,
+          score,
+        };
+      }
+      pages.set(document.u, page);
+    }
+  }
+  // A page where the token stands whole comes before one where it only starts a word.
+  return [...pages].sort((a, b) => b[1].how - a[1].how || b[1].score - a[1].score);
 }

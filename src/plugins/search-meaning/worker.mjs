@@ -31,7 +31,7 @@ import {
   readShard,
   shardOf,
 } from './meaning.mjs';
-import {holdsTheQuery, namesHolding, rankByWords, without} from './words-ranking.mjs';
+import {holdsTheQuery, literalTokens, namesHolding, rankByWords, rankLiterally, without} from './words-ranking.mjs';
 
 const once = new Map(); // url → promise of what it holds
 const fetchOnce = (url, read) => {
@@ -89,14 +89,20 @@ export class MeaningSearchWorker extends SearchWorker {
     // it for a typo and search a word one edit away (../search-typos/lunr.mjs). Decided here, not
     // there, because only here is the query still in the case the reader typed.
     const {parts} = namesHolding(wrappedIndexes, input);
-    const results = await super.search(baseUrl, searchContext, without(input, parts), limit);
+    // A prefix or part of a name, or a lone word that no index holds, may have no answer but a
+    // literal one (words-ranking.mjs literalTokens); those with a word the index lacks are kept from
+    // the plugin, whose lunr would search a word one edit away.
+    const {literal, unknown} = literalTokens(wrappedIndexes, input);
+    const asked = without(input, new Set([...parts, ...unknown]));
+    const results = asked.trim() ? await super.search(baseUrl, searchContext, asked, limit) : [];
     // An exact answer of the plugin keeps its order (see holdsTheQuery).
     const byWords = holdsTheQuery(results[0], input) ? [] : rankByWords(wrappedIndexes, input);
-    const withWords = () => merge(results, byWords, [], limit);
+    const byLiteral = rankLiterally(wrappedIndexes, literal);
+    const withWords = () => withLiteral(merge(results, byWords, [], limit), byLiteral, limit);
     let timer;
     const late = new Promise((resolve) => (timer = setTimeout(() => resolve(withWords()), MEANING_WAIT_MS)));
     const merged = this.byMeaning(wrappedIndexes, baseUrl, searchContext, input).then(
-      (byMeaning) => merge(results, byWords, byMeaning, limit),
+      (byMeaning) => withLiteral(merge(results, byWords, byMeaning, limit), byLiteral, limit),
       withWords,
     );
     try {
@@ -143,9 +149,9 @@ export class MeaningSearchWorker extends SearchWorker {
 }
 
 /**
- * The plugin's results, their pages merged with the pages by words and by meaning: a page the
- * plugin found keeps its own results; any other is shown with its best section, by words if that
- * ranking found it, else by meaning.
+ * The plugin's results, their pages merged with the pages by words and by meaning: a page the plugin
+ * found keeps its own results; any other is shown with its best section, by words if that ranking
+ * found it, else by meaning.
  */
 function merge(results, byWords, byMeaning, limit) {
   const order = fuse([
@@ -161,6 +167,24 @@ function merge(results, byWords, byMeaning, limit) {
     if (merged.length >= limit) break;
   }
   const shown = merged.slice(0, limit);
+  for (const result of shown) {
+    delete result.isInterOfTree;
+    delete result.isLastOfTree;
+  }
+  processTreeStatusOfSearchResults(shown);
+  return shown;
+}
+
+/**
+ * The results, with the best page of the literal match first when none of them is a page that holds
+ * the query's prefix or part of a name as typed: a reader who types the start of a name gets a page
+ * that has it, and a query already answered by such a page keeps its order.
+ */
+function withLiteral(results, byLiteral, limit) {
+  if (byLiteral.length === 0) return results;
+  const holders = new Set(byLiteral.map(([url]) => url));
+  if (results.some(({document}) => holders.has(document.u))) return results;
+  const shown = [{...byLiteral[0][1].best}, ...results].slice(0, limit);
   for (const result of shown) {
     delete result.isInterOfTree;
     delete result.isLastOfTree;
