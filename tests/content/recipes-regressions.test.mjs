@@ -369,6 +369,65 @@ const FOUND = [
   },
 ];
 
+// Found by the adversary of round 4 in the recipes of 1245666 (FUZZ_AGAINST=1245666), in virtual time on a
+// network that drops traffic ("probe": the SDK's connectivity check alone is answered); each shrunk by
+// fast-check to one step.
+const WORLD_4 = {
+  grantSender: 0,
+  grantReceiver: 0,
+  resource: '0x' + '00'.repeat(32),
+  conditions: '',
+  agreementSignatures: 0,
+  payer: 0,
+  payee: 0,
+  amount: '0.3',
+  currency: 'ETH',
+  note: null,
+  endorse: false,
+  attributes: {name: ''},
+  claimant: 0,
+  attestedKeys: [],
+  attester: 1,
+  scalar: false,
+};
+const step = (op, extra = {}) => ({op, i: 0, j: 0, k: 0, s: '', b: false, ...extra});
+FOUND.push(
+  {
+    name: 'found in the recipes of 1245666: a claimed name "Jos\uFFFD" came back as "Jos\uDFFF" from checkClaim, with every hash and the signature intact',
+    attack: {
+      world: {...WORLD_4, attributes: {name: 'Jos\uFFFD'}},
+      target: 'claim',
+      doc: 'grant',
+      steps: [step('loneSurrogate')],
+      net: 'drop',
+    },
+  },
+  {
+    name: 'found in the recipes of 1245666: a grant with 100 more hidden fields (13,917 bytes) made checkGrant hash 1,514,240 bytes',
+    attack: {world: WORLD_4, target: 'grant', doc: 'grant', steps: [step('inflate')], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 1245666: five witness revisions gave no answer within 20 s where traffic is dropped (5 s each in the SDK)',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('witnessFlood', {b: true})], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 1245666: 33 witness revisions, each an SDK network call before any limit',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('witnessFlood')], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 1245666: an unsigned, self-made RFC 3161 token passed verifyStrict as a time',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('selfTsa')], net: 'probe'},
+  },
+  {
+    name: "found in the recipes of 1245666: a token signed by the adversary's own authority passed verifyStrict as a time",
+    attack: {world: WORLD_4, target: 'strict', doc: 'witnessed', steps: [step('selfTsa', {b: true})], net: 'probe'},
+  },
+  {
+    name: 'found in the recipes of 1245666: an Ethereum witness left an ethers provider retrying (4 timers) after verifyStrict answered',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('witness')], net: 'probe'},
+  },
+);
+
 describe('found by the adversary', () => {
   for (const {name, attack} of FOUND) {
     test(name, async () => {
