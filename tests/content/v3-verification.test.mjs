@@ -953,6 +953,29 @@ describe('the network: only after the offline checks, all at once, one deadline,
     }
   });
 
+  test('an answer before the deadline clears the deadline’s timer (real timers)', async () => {
+    const event = signedEvent('c1'.repeat(32), S, TIME);
+    const {tree} = witnessedTree({
+      witness_network: 'nostr',
+      witness_sender_account_address: npubOf(event.pubkey),
+      witness_smart_contract_address: 'N/A',
+      witness_timestamp: TIME,
+      witness_transaction_hash: neventOf(event.id, event.pubkey),
+    });
+    await turns();
+    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    let seen;
+    const result = await verifyStrict(tree, [hello], {
+      nostrEvent: async () => {
+        seen = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+        return event;
+      },
+    });
+    assertAccepted(result);
+    assert.equal(seen, before + 1, 'the deadline runs while the look-up does');
+    assert.equal(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length, before);
+  });
+
   test('with the page’s look-ups against a server that drops traffic, no socket or timer outlives the answer', async (t) => {
     const {ethereumRpc, nostrRelay} = await importDocBlock(PAGE, 'anchor-lookups.ts');
     // The server runs in another process, so that every socket of this one is a look-up's.
