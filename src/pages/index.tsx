@@ -70,7 +70,8 @@ const FEATURES: Feature[] = [
     body: (
       <>
         A witness revision anchors a hash outside your control: in an Ethereum transaction, a Nostr event or an RFC 3161
-        timestamp. It proves the data existed no later than that moment.
+        timestamp. A block, or a token whose authority&apos;s signature you check, shows the data existed by then; a
+        Nostr event&apos;s time is only its publisher&apos;s claim.
       </>
     ),
   },
@@ -88,7 +89,7 @@ const FEATURES: Feature[] = [
       <>
         Anyone holding the AquaTree and its files can check it without a central service. The SDK recomputes scalar
         hashes and file hashes, recovers signers, looks up witnesses and checks linked trees you supply; it leaves the
-        chain order and tree-mode Merkle roots to you.
+        chain order, tree-mode Merkle roots and the proof of a witness&apos;s time to you.
       </>
     ),
   },
@@ -210,8 +211,8 @@ function Hero(): JSX.Element {
           </Heading>
           <p className={styles.heroTagline}>{siteConfig.tagline}.</p>
           <p className={styles.heroLead}>
-            An open protocol for the accounting of data. It records who changed a file, when, and how, in portable hash
-            chains that anyone can verify, with signatures and timestamps but without a central authority.
+            An open protocol for the accounting of data. It records who changed a file and how, and with a witness you
+            verify, by when, in portable hash chains that anyone can check, without a central authority.
           </p>
           <div className={styles.heroButtons}>
             <Link className={clsx('button button--lg', styles.buttonPrimary)} to="/docs/v3/intro">

@@ -7,10 +7,14 @@
 // (adversary/oracle.mjs): what it accepts is what honest parties signed, and it always answers, with no
 // throw. A counter-example is shrunk by fast-check and kept in recipes-regressions.test.mjs.
 //
-// Attacks run in a worker thread with a 512 MB heap; a call that runs out of memory or gives no answer
-// within 20 s (FUZZ_TIMEOUT_MS) breaks the guarantee like a wrong answer does (adversary/sandbox.mjs).
+// Each call runs in virtual time on a network that drops traffic, and its work is counted in SHA-256
+// blocks (adversary/clock.mjs, network.mjs, cost.mjs): no answer within 20 s of that time, a timer left
+// running after the answer, a network request without a look-up, or hashing out of proportion to the
+// input breaks a guarantee like a wrong answer does. Attacks run in a worker thread with a 512 MB heap;
+// running out of memory, or no answer within 20 s of real time (FUZZ_TIMEOUT_MS, a backstop), breaks
+// it too (adversary/sandbox.mjs).
 //
-// The seed is fixed for a commit (taken from its hash) and printed, so a run can be replayed:
+// The seed is fixed (scripts/lib/fuzz.mjs) and printed, so a run can be replayed:
 //   FUZZ_SEED=<seed> npm run test:content          same cases
 //   npm run fuzz:recipes                           many more cases (the long run; FUZZ_RUNS sets how many)
 //   FUZZ_AGAINST=79a1ec1 npm run fuzz:recipes      the same attacks on the recipes of an earlier commit

@@ -243,6 +243,100 @@ describe('found in the blind audit of the recipe pages', () => {
   });
 });
 
+describe('found in the audit of round 4: a lone surrogate is written to UTF-8 as U+FFFD', () => {
+  // "Jos\uFFFD" signed; "Jos\uD800" shown: the same leaf, the same file hash, the same signature.
+  const SIGNED = 'Jos\uFFFD';
+  const SHOWN = 'Jos\uD800';
+  /** The tree and files with SIGNED replaced by SHOWN in `field` of the form at `index`, and in its file. */
+  function swap(tree, files, field, index = 0) {
+    const forged = structuredClone(tree);
+    const hash = Object.keys(forged.revisions)[index];
+    assert.equal(forged.revisions[hash][field], SIGNED);
+    forged.revisions[hash][field] = SHOWN;
+    assert.equal(getHashSum(`${field}:${SHOWN}`), getHashSum(`${field}:${SIGNED}`), 'the same leaf');
+    const name = forged.file_index[hash];
+    const swapped = files.map((f) =>
+      f.fileName === name ? {...f, fileContent: f.fileContent.replace(SIGNED, SHOWN)} : f,
+    );
+    assert.equal(getHashSum(swapped.find((f) => f.fileName === name).fileContent), forged.revisions[hash].file_hash);
+    return {forged, swapped};
+  }
+
+  test('agreementState: conditions with U+FFFD are accepted as signed; the lone surrogate is refused', async () => {
+    const data = {
+      type: 'access_agreement',
+      sender: PAYER.address,
+      receiver: PAYEE.address,
+      resource: '0x' + '44'.repeat(32),
+      conditions: SIGNED,
+    };
+    const {tree, files} = await form(data, 'agreement.json', false, PAYER, PAYEE);
+    const genuine = await r.access.agreementState(tree, files[0]);
+    assert.deepEqual([genuine.state, genuine.agreement.conditions], ['accepted', SIGNED]);
+    const {forged, swapped} = swap(tree, files, 'forms_conditions');
+    assert.deepEqual(await r.access.agreementState(forged, swapped[0]), {state: 'invalid', agreement: null});
+  });
+
+  test('checkClaim: a name with U+FFFD is returned as signed; with the lone surrogate, with or without the file, refused', async () => {
+    const data = {type: 'identity_claim', name: SIGNED, wallet_address: PAYER.address};
+    const {tree, files} = await form(data, 'claim.json', false, PAYER);
+    assert.equal((await r.identity.checkClaim(tree, files[0])).claim.attributes.name, SIGNED);
+    const {forged, swapped} = swap(tree, files, 'forms_name');
+    assert.equal((await r.identity.checkClaim(forged, swapped[0])).claim, null);
+    assert.equal((await r.identity.checkClaim(forged, null)).claim, null);
+  });
+
+  test('checkCheque: a note with U+FFFD is paid as signed; the lone surrogate in both forms is refused', async () => {
+    const terms = {sender: PAYER.address, receiver: '', amount: '0.3', currency: 'ETH', note: SIGNED};
+    const {tree, files} = await form(terms, 'cheque.json', false, PAYER);
+    const endorsed = {
+      fileName: 'cheque-endorsed.json',
+      fileContent: JSON.stringify({...terms, receiver: PAYEE.address}),
+      path: './cheque-endorsed.json',
+    };
+    await sdk.createFormRevision({aquaTree: tree, revision: ''}, endorsed, false);
+    await sign(tree, PAYEE, false);
+    const all = [...files, endorsed];
+    assert.equal((await r.cheque.checkCheque(tree, all)).cheque.note, SIGNED);
+    const first = swap(tree, all, 'forms_note', 0);
+    const both = swap(first.forged, first.swapped, 'forms_note', 2);
+    assert.equal((await r.cheque.checkCheque(both.forged, both.swapped)).cheque, null);
+  });
+});
+
+describe('found in the audit of round 4: checkCheque and scalar forms', () => {
+  test('a scalar first form is accepted; a scalar endorsement from createFormRevision(…, true) is not (its hash is over unsorted fields)', async () => {
+    const terms = {sender: PAYER.address, receiver: '', amount: '0.3', currency: 'ETH'};
+    for (const [blankScalar, endorsementScalar, accepted] of [
+      [true, false, true],
+      [false, true, false],
+    ]) {
+      const {tree, files} = await form(terms, 'cheque.json', blankScalar, PAYER);
+      const endorsed = {
+        fileName: 'cheque-endorsed.json',
+        fileContent: JSON.stringify({...terms, receiver: PAYEE.address}),
+        path: './cheque-endorsed.json',
+      };
+      await sdk.createFormRevision({aquaTree: tree, revision: ''}, endorsed, endorsementScalar);
+      await sign(tree, PAYEE, endorsementScalar);
+      if (endorsementScalar) {
+        // The key is the SHA-256 of the fields in the order the SDK added them, not sorted.
+        const [, , hash] = Object.keys(tree.revisions);
+        const revision = tree.revisions[hash];
+        const sorted = Object.fromEntries(
+          Object.keys(revision)
+            .sort()
+            .map((k) => [k, revision[k]]),
+        );
+        assert.equal('0x' + getHashSum(JSON.stringify(revision)), hash);
+        assert.notEqual('0x' + getHashSum(JSON.stringify(sorted)), hash);
+      }
+      const {cheque: paid, problems} = await r.cheque.checkCheque(tree, [...files, endorsed]);
+      assert.equal(paid !== null, accepted, problems.join('; '));
+    }
+  });
+});
+
 // Counter-examples fast-check found and shrank, with the guarantee each broke at the time.
 const FOUND = [
   {
@@ -274,6 +368,65 @@ const FOUND = [
     },
   },
 ];
+
+// Found by the adversary of round 4 in the recipes of 1245666 (FUZZ_AGAINST=1245666), in virtual time on a
+// network that drops traffic ("probe": the SDK's connectivity check alone is answered); each shrunk by
+// fast-check to one step.
+const WORLD_4 = {
+  grantSender: 0,
+  grantReceiver: 0,
+  resource: '0x' + '00'.repeat(32),
+  conditions: '',
+  agreementSignatures: 0,
+  payer: 0,
+  payee: 0,
+  amount: '0.3',
+  currency: 'ETH',
+  note: null,
+  endorse: false,
+  attributes: {name: ''},
+  claimant: 0,
+  attestedKeys: [],
+  attester: 1,
+  scalar: false,
+};
+const step = (op, extra = {}) => ({op, i: 0, j: 0, k: 0, s: '', b: false, ...extra});
+FOUND.push(
+  {
+    name: 'found in the recipes of 1245666: a claimed name "Jos\uFFFD" came back as "Jos\uDFFF" from checkClaim, with every hash and the signature intact',
+    attack: {
+      world: {...WORLD_4, attributes: {name: 'Jos\uFFFD'}},
+      target: 'claim',
+      doc: 'grant',
+      steps: [step('loneSurrogate')],
+      net: 'drop',
+    },
+  },
+  {
+    name: 'found in the recipes of 1245666: a grant with 100 more hidden fields (13,917 bytes) made checkGrant hash 1,514,240 bytes',
+    attack: {world: WORLD_4, target: 'grant', doc: 'grant', steps: [step('inflate')], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 1245666: five witness revisions gave no answer within 20 s where traffic is dropped (5 s each in the SDK)',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('witnessFlood', {b: true})], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 1245666: 33 witness revisions, each an SDK network call before any limit',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('witnessFlood')], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 1245666: an unsigned, self-made RFC 3161 token passed verifyStrict as a time',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('selfTsa')], net: 'probe'},
+  },
+  {
+    name: "found in the recipes of 1245666: a token signed by the adversary's own authority passed verifyStrict as a time",
+    attack: {world: WORLD_4, target: 'strict', doc: 'witnessed', steps: [step('selfTsa', {b: true})], net: 'probe'},
+  },
+  {
+    name: 'found in the recipes of 1245666: an Ethereum witness left an ethers provider retrying (4 timers) after verifyStrict answered',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('witness')], net: 'probe'},
+  },
+);
 
 describe('found by the adversary', () => {
   for (const {name, attack} of FOUND) {

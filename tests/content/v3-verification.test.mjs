@@ -6,19 +6,20 @@
 // Everything is offline and deterministic: fixed test vectors, or trees whose random parts (nonce,
 // time) do not change the outcome.
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {EventEmitter} from 'node:events';
 import https from 'node:https';
 import {syncBuiltinESMExports} from 'node:module';
-import {createSign, createVerify, generateKeyPairSync} from 'node:crypto';
+import {createHash, createSign, createVerify, generateKeyPairSync} from 'node:crypto';
 import {readFileSync} from 'node:fs';
+import {createServer} from 'node:http';
 import {join} from 'node:path';
 import {before, describe, test} from 'node:test';
 import Aquafier, {dict2Leaves, getChainIdFromNetwork, getHashSum, getMerkleRoot} from 'aqua-js-sdk';
-// asn1js and pkijs are dependencies of aqua-js-sdk (its TSA code uses them).
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
 import {Wallet} from 'ethers';
+import {counted} from './adversary/cost.mjs';
+import {neventOf, npubOf, publicKeyOf, schnorrSign, signedEvent} from './adversary/nostr.mjs';
+import {imprintOf, makeAuthority, respond, stamp} from './adversary/tsa.mjs';
 import {ROOT, importDocBlock} from './doc-blocks.mjs';
 
 const PAGE = 'versioned_docs/version-1.3.2/sdk/api/verification.md';
@@ -96,8 +97,9 @@ async function signedTree(file, {form = false, signatures = 1, mnemonic = MNEMON
 }
 
 let verifyStrict;
+let LIMITS;
 before(async () => {
-  ({verifyStrict} = await importDocBlock(PAGE, 'strict-verify.ts'));
+  ({verifyStrict, LIMITS} = await importDocBlock(PAGE, 'strict-verify.ts'));
 });
 
 describe('genuine trees are accepted', () => {
@@ -365,64 +367,643 @@ function fakeConnectivity(t, online) {
   });
 }
 
-/** An RFC 3161 response nobody signed: a TSTInfo with the given imprint and time, wrapped without a signer. */
-function unsignedTsaResponse(imprintHex, unixSeconds) {
-  const tst = new pkijs.TSTInfo({
-    version: 1,
-    policy: '1.2.3.4',
-    messageImprint: new pkijs.MessageImprint({
-      hashAlgorithm: new pkijs.AlgorithmIdentifier({algorithmId: '2.16.840.1.101.3.4.2.1'}),
-      hashedMessage: new asn1js.OctetString({valueHex: Uint8Array.from(Buffer.from(imprintHex, 'hex')).buffer}),
-    }),
-    serialNumber: new asn1js.Integer({value: 1}),
-    genTime: new Date(unixSeconds * 1000),
-  });
-  const tstBer = tst.toSchema().toBER(false);
-  const signedData = new pkijs.SignedData({
-    version: 3,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({
-      eContentType: '1.2.840.113549.1.9.16.1.4',
-      eContent: new asn1js.OctetString({valueHex: tstBer}),
-    }),
-    signerInfos: [],
-  }).toSchema(true);
-  // pkijs re-wraps eContent as a constructed OCTET STRING; TSAs send a primitive one.
-  signedData.valueBlock.value[2].valueBlock.value[1].valueBlock.value[0] = new asn1js.OctetString({valueHex: tstBer});
-  const response = new pkijs.TimeStampResp({
-    status: new pkijs.PKIStatusInfo({status: 0}),
-    timeStampToken: new pkijs.ContentInfo({contentType: '1.2.840.113549.1.7.2', content: signedData}),
-  });
-  return Buffer.from(response.toSchema().toBER(false)).toString('base64');
+/** A tree of the fixed vectors with one scalar witness revision of `fields` after the signature. */
+function witnessedTree(fields, previous = S) {
+  const tree = vectorTree();
+  const witness = {
+    local_timestamp: '20250101000200',
+    previous_verification_hash: previous,
+    revision_type: 'witness',
+    version: SCALAR,
+    witness_merkle_proof: [previous],
+    witness_merkle_root: previous,
+    ...fields,
+  };
+  tree.revisions[scalarHash(witness)] = witness;
+  return {tree, hash: scalarHash(witness)};
 }
 
-describe('a forged RFC 3161 witness (connectivity check faked, nothing else needs a network)', () => {
-  test('an unsigned, self-made token over SHA-256 of the root text passes the SDK; over the root bytes it fails', async (t) => {
+const TIME = 1735689600;
+/** An RFC 3161 witness revision, as aqua-js-sdk writes one, holding `token`. */
+const tsaWitness = (token, time = TIME) =>
+  witnessedTree({
+    witness_network: 'TSA_RFC3161',
+    witness_sender_account_address: 'DigiCert',
+    witness_smart_contract_address: 'http://timestamp.digicert.com',
+    witness_timestamp: time,
+    witness_transaction_hash: token,
+  });
+
+describe('RFC 3161 witnesses: a time counts only when a trusted authority signed it (test CA and TSA made here)', () => {
+  let authority;
+  let stranger;
+  before(async () => {
+    authority = await makeAuthority('Test');
+    stranger = await makeAuthority('Self-made');
+  });
+  const roots = () => ({tsaRoots: [authority.rootPem]});
+
+  test('aqua-js-sdk accepts an unsigned, self-made token over the root text (its gap); verifyStrict refuses it', async (t) => {
     fakeConnectivity(t, true);
-    const time = 1735689600;
-    const withToken = (token) => {
-      const tree = vectorTree();
-      const witness = {
+    const unsigned = tsaWitness(await stamp(authority, imprintOf(S), TIME, {unsigned: true})).tree;
+    assert.equal(await sdkTag(unsigned, [hello]), 'ok', 'SDK gap: TSA token signature never checked');
+    const overBytes = tsaWitness(await stamp(authority, getHashSum(Buffer.from(S.slice(2), 'hex')), TIME)).tree;
+    assert.equal(await sdkTag(overBytes, [hello]), 'err', 'the SDK wants the imprint over the text, not the bytes');
+    for (const options of [{}, roots()]) {
+      const result = await verifyStrict(unsigned, [hello], options);
+      assert.equal(result.ok, false);
+      assert.deepEqual(result.unproven, [], 'an unsigned token is refused, not merely unproven');
+    }
+  });
+
+  test('a genuine token: with the root certificate the time is the authority’s; without it the time is unproven', async () => {
+    const {tree, hash} = tsaWitness(await stamp(authority, imprintOf(S), TIME));
+    const anchored = await verifyStrict(tree, [hello], roots());
+    assertAccepted(anchored);
+    assert.deepEqual(anchored.anchors, [{hash, time: TIME, proof: 'authority', by: 'Test TSA'}]);
+    assert.deepEqual(
+      (await verifyStrict(tree, [hello], {tsaRoots: [authority.rootDer]})).anchors,
+      anchored.anchors,
+      'DER as well as PEM',
+    );
+    const alone = await verifyStrict(tree, [hello]);
+    assert.deepEqual([alone.ok, alone.chain, alone.anchors, alone.unproven], [false, [], [], [hash]]);
+    assert.match(alone.errors.join(), /time is unproven: no trust anchor/);
+  });
+
+  test('the token aqua-js-sdk’s own witnessAquaTree(…, "tsa") obtains from the authority verifies', async (t) => {
+    const realFetch = globalThis.fetch;
+    const asked = [];
+    globalThis.fetch = async (url, init) => {
+      asked.push(String(url));
+      const answer = await respond(authority, new Uint8Array(init.body), TIME + 60);
+      return {arrayBuffer: async () => answer.buffer.slice(answer.byteOffset, answer.byteOffset + answer.byteLength)};
+    };
+    t.after(() => (globalThis.fetch = realFetch));
+    t.mock.method(console, 'log', () => {});
+    const tree = (await aquafier.createGenesisRevision(hello)).data.aquaTree;
+    const witnessed = await aquafier.witnessAquaTree(
+      {aquaTree: tree, revision: ''},
+      'tsa',
+      'TSA_RFC3161',
+      'cli',
+      creds(),
+      true,
+    );
+    assert.ok(witnessed.isOk());
+    assert.deepEqual(asked, ['http://timestamp.digicert.com']);
+    const result = await verifyStrict(witnessed.data.aquaTree, [hello], roots());
+    assertAccepted(result);
+    assert.equal(result.anchors[0].time, TIME + 60);
+  });
+
+  const forgeries = {
+    'signed by an authority the caller does not trust': () => stamp(stranger, imprintOf(S), TIME),
+    'signed over another imprint': () => stamp(authority, imprintOf(G), TIME),
+    'a signed attribute changed after signing': () => stamp(authority, imprintOf(S), TIME, {tamper: true}),
+    'signed with a certificate not made for time stamping': async () =>
+      stamp(await makeAuthority('No usage', {usage: null}), imprintOf(S), TIME),
+  };
+  for (const [name, make] of Object.entries(forgeries)) {
+    test(`a token ${name} is refused, with or without the trusted root`, async () => {
+      const {tree} = tsaWitness(await make());
+      const trusting = await verifyStrict(tree, [hello], roots());
+      assert.deepEqual(
+        [trusting.ok, trusting.unproven, trusting.anchors],
+        [false, [], []],
+        'an error, not an unproven time',
+      );
+      const alone = await verifyStrict(tree, [hello]);
+      assert.deepEqual([alone.ok, alone.anchors], [false, []]);
+    });
+  }
+
+  test('witness_timestamp other than the token’s time is refused', async () => {
+    const {tree} = tsaWitness(await stamp(authority, imprintOf(S), TIME), TIME + 1);
+    const result = await verifyStrict(tree, [hello], roots());
+    assert.equal(result.ok, false);
+    assert.match(result.errors.join(), /witness_timestamp is not the time in the token/);
+  });
+});
+
+describe('Nostr witnesses: the event’s BIP-340 signature is verified; its time is the publisher’s claim', () => {
+  const SECRET = 'c1'.repeat(32);
+  const publisher = publicKeyOf(SECRET);
+  const nostrWitness = (event, time = TIME) =>
+    witnessedTree({
+      witness_network: 'nostr',
+      witness_sender_account_address: npubOf(publisher),
+      witness_smart_contract_address: 'N/A',
+      witness_timestamp: time,
+      witness_transaction_hash: neventOf(event.id, publisher),
+    });
+  /** A nostrEvent look-up that knows `events` by id and records what it was asked. */
+  const relay = (...events) => {
+    const asked = [];
+    const lookup = async (id, relays) => (asked.push({id, relays}), events.find((e) => e.id === id) ?? null);
+    return {asked, lookup};
+  };
+
+  test('the signer of these tests follows BIP-340 (its test vectors 0 and 1)', () => {
+    const vectors = [
+      [
+        '0000000000000000000000000000000000000000000000000000000000000003',
+        '0000000000000000000000000000000000000000000000000000000000000000',
+        '0000000000000000000000000000000000000000000000000000000000000000',
+        'E907831F80848D1069A5371B402410364BDF1C5F8307B0084C55F1CE2DCA821525F66A4A85EA8B71E482A74F382D2CE5EBEEE8FDB2172F477DF4900D310536C0',
+      ],
+      [
+        'B7E151628AED2A6ABF7158809CF4F3C762E7160F38B4DA56A784D9045190CFEF',
+        '0000000000000000000000000000000000000000000000000000000000000001',
+        '243F6A8885A308D313198A2E03707344A4093822299F31D0082EFA98EC4E6C89',
+        '6896BD60EEAE296DB48A229FF71DFE071BDE413E6D43F917DC8DCF8C78DE33418906D11AC976ABCCB20B091292BFF4EA897EFCB639EA871CFA95F6DE339E4B0A',
+      ],
+    ];
+    for (const [secret, aux, message, signature] of vectors) {
+      assert.equal(
+        schnorrSign(secret.toLowerCase(), message.toLowerCase(), aux.toLowerCase()),
+        signature.toLowerCase(),
+      );
+    }
+  });
+
+  test('a genuine event: accepted, with proof "publisher\'s claim" and the npub as its author', async () => {
+    const event = signedEvent(SECRET, S, TIME);
+    const {tree, hash} = nostrWitness(event);
+    const {asked, lookup} = relay(event);
+    const result = await verifyStrict(tree, [hello], {nostrEvent: lookup});
+    assertAccepted(result);
+    assert.deepEqual(result.anchors, [{hash, time: TIME, proof: "publisher's claim", by: npubOf(publisher)}]);
+    assert.deepEqual(asked, [{id: event.id, relays: ['wss://relay.damus.io/']}]);
+  });
+
+  test('a bad signature, another event, another time or another content is refused', async () => {
+    const event = signedEvent(SECRET, S, TIME);
+    const flip = (hex, at) => hex.slice(0, at) + (hex[at] === '0' ? '1' : '0') + hex.slice(at + 1);
+    const answers = {
+      'a signature with one digit of s changed': {...event, sig: flip(event.sig, 100)},
+      'a signature by another key over the same id': {...event, sig: schnorrSign('c2'.repeat(32), event.id)},
+      'the fields changed under the same id and signature': {...event, created_at: TIME - 3600},
+      'another event': signedEvent(SECRET, S, TIME + 1),
+      'not an event': 'nevent',
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      const result = await verifyStrict(nostrWitness(event).tree, [hello], {nostrEvent: async () => answer});
+      assert.deepEqual([result.ok, result.unproven, result.anchors], [false, [], []], name);
+    }
+    // The publisher can sign another time: that event is valid, and its witness names that time.
+    const later = signedEvent(SECRET, S, TIME + 3600);
+    const result = await verifyStrict(nostrWitness(later, TIME + 3600).tree, [hello], {nostrEvent: async () => later});
+    assert.deepEqual(
+      [result.ok, result.anchors[0].time, result.anchors[0].proof],
+      [true, TIME + 3600, "publisher's claim"],
+    );
+    const claimed = await verifyStrict(nostrWitness(later, TIME).tree, [hello], {nostrEvent: async () => later});
+    assert.match(claimed.errors.join(), /witness_timestamp is not the event's created_at/);
+  });
+
+  test('an nevent naming another author than witness_sender_account_address is refused without a look-up', async () => {
+    const event = signedEvent(SECRET, S, TIME);
+    const {tree, hash} = nostrWitness(event);
+    const w = tree.revisions[hash];
+    delete tree.revisions[hash];
+    const moved = {...w, witness_sender_account_address: npubOf(publicKeyOf('c3'.repeat(32)))};
+    tree.revisions[scalarHash(moved)] = moved;
+    const {asked, lookup} = relay(event);
+    const result = await verifyStrict(tree, [hello], {nostrEvent: lookup});
+    assert.equal(result.ok, false);
+    assert.match(result.errors.join(), /another author/);
+    assert.deepEqual(asked, []);
+  });
+});
+
+describe('Ethereum witnesses: the time is the block’s, read through the caller’s node', () => {
+  const TX = '0x' + 'cd'.repeat(32);
+  const BLOCK = '0x' + 'ef'.repeat(32);
+  const CONTRACT = '0x45f59310ADD88E6d23ca58A0Fa7A55BEE6d2a611';
+  const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+  const ethWitness = () =>
+    witnessedTree({
+      witness_network: 'sepolia',
+      witness_sender_account_address: SENDER,
+      witness_smart_contract_address: CONTRACT,
+      witness_timestamp: TIME, // the witnessing computer's clock: not what is proven
+      witness_transaction_hash: TX,
+    });
+  const transaction = {
+    hash: TX,
+    from: SENDER.toLowerCase(),
+    to: CONTRACT.toLowerCase(),
+    input: '0x9cef4ea1' + S.slice(2),
+    chainId: '0xaa36a7',
+    blockHash: BLOCK,
+    blockNumber: '0x10',
+  };
+  const block = {hash: BLOCK, number: '0x10', timestamp: '0x' + (TIME + 42).toString(16), transactions: [TX]};
+  /** A node that knows one transaction and one block, and records the requests. */
+  const node = (tx = transaction, blk = block) => {
+    const calls = [];
+    const rpc = async (network, method, params) => {
+      calls.push([network, method, params[0]]);
+      if (method === 'eth_getTransactionByHash') return params[0] === tx?.hash ? tx : null;
+      if (method === 'eth_getBlockByHash') return params[0] === blk.hash ? blk : null;
+      throw new Error(`unexpected ${method}`);
+    };
+    return {calls, rpc};
+  };
+
+  test('a mined witness transaction: accepted, with the block’s time, not witness_timestamp', async () => {
+    const {tree, hash} = ethWitness();
+    const {calls, rpc} = node();
+    const result = await verifyStrict(tree, [hello], {ethereumRpc: rpc});
+    assertAccepted(result);
+    assert.deepEqual(result.anchors, [{hash, time: TIME + 42, proof: 'block', by: `sepolia block ${BLOCK}`}]);
+    assert.deepEqual(calls, [
+      ['sepolia', 'eth_getTransactionByHash', TX],
+      ['sepolia', 'eth_getBlockByHash', BLOCK],
+    ]);
+  });
+
+  test('another input, sender, recipient or chain is refused; a transaction not yet in a block is unproven', async () => {
+    const {tree, hash} = ethWitness();
+    const wrong = {
+      input: {...transaction, input: '0x9cef4ea1' + G.slice(2)},
+      sender: {...transaction, from: '0x' + '11'.repeat(20)},
+      recipient: {...transaction, to: '0x' + '22'.repeat(20)},
+      chain: {...transaction, chainId: '0x1'},
+    };
+    for (const [name, tx] of Object.entries(wrong)) {
+      const result = await verifyStrict(tree, [hello], {ethereumRpc: node(tx).rpc});
+      assert.deepEqual([result.ok, result.unproven], [false, []], name);
+    }
+    const notInBlock = {...block, transactions: []};
+    assert.equal((await verifyStrict(tree, [hello], {ethereumRpc: node(transaction, notInBlock).rpc})).ok, false);
+    const pending = await verifyStrict(tree, [hello], {ethereumRpc: node({...transaction, blockHash: null}).rpc});
+    assert.deepEqual([pending.ok, pending.unproven], [false, [hash]]);
+    const unknown = await verifyStrict(tree, [hello], {ethereumRpc: node(null).rpc});
+    assert.deepEqual([unknown.ok, unknown.unproven], [false, []]);
+  });
+});
+
+describe('the look-up functions of anchor-lookups.ts, against local servers', () => {
+  let lookups;
+  before(async () => {
+    lookups = await importDocBlock(PAGE, 'anchor-lookups.ts');
+  });
+
+  test('ethereumRpc: JSON-RPC over HTTP, the answer’s result, one connection per request', async (t) => {
+    const requests = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const {method, params} = JSON.parse(body);
+        requests.push([method, params, req.headers.connection]);
+        res.end(JSON.stringify({jsonrpc: '2.0', id: 1, result: method === 'eth_chainId' ? '0xaa36a7' : null}));
+      });
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.after(() => server.close());
+    const rpc = lookups.ethereumRpc({sepolia: `http://127.0.0.1:${server.address().port}`});
+    const signal = new AbortController().signal;
+    assert.equal(await rpc('sepolia', 'eth_chainId', [], signal), '0xaa36a7');
+    assert.equal(await rpc('sepolia', 'eth_getTransactionByHash', ['0x' + '00'.repeat(32)], signal), null);
+    await assert.rejects(rpc('mainnet', 'eth_chainId', [], signal), /no endpoint for mainnet/);
+    assert.deepEqual(requests, [
+      ['eth_chainId', [], 'close'],
+      ['eth_getTransactionByHash', ['0x' + '00'.repeat(32)], 'close'],
+    ]);
+  });
+
+  test('nostrRelay: a NIP-01 REQ for the id, the event from the relay, verified by verifyStrict', async (t) => {
+    const event = signedEvent('c1'.repeat(32), S, TIME);
+    const {tree, hash} = witnessedTree({
+      witness_network: 'nostr',
+      witness_sender_account_address: npubOf(event.pubkey),
+      witness_smart_contract_address: 'N/A',
+      witness_timestamp: TIME,
+      witness_transaction_hash: neventOf(event.id, event.pubkey),
+    });
+    const received = [];
+    const relay = await miniRelay((message, send) => {
+      received.push(message);
+      send(['EVENT', message[1], event]);
+    });
+    t.after(() => relay.close());
+    const result = await verifyStrict(tree, [hello], {nostrEvent: lookups.nostrRelay(relay.url)});
+    assertAccepted(result);
+    assert.equal(result.anchors[0].hash, hash);
+    assert.deepEqual(received, [['REQ', 'aqua', {ids: [event.id], limit: 1}]]);
+  });
+});
+
+/**
+ * A WebSocket server just large enough to play a Nostr relay (RFC 6455: the handshake, one masked text
+ * frame from the client, unmasked text frames back). `answer(message, send)` is called per message.
+ */
+async function miniRelay(answer) {
+  const server = createServer();
+  server.on('upgrade', (req, socket) => {
+    const accept = createHash('sha1')
+      .update(req.headers['sec-websocket-key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11')
+      .digest('base64');
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+    let buffer = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      while (buffer.length >= 2) {
+        const short = buffer[1] & 127;
+        const offset = short === 126 ? 4 : 2;
+        const length = short === 126 ? buffer.readUInt16BE(2) : short;
+        if (buffer.length < offset + 4 + length) return;
+        const mask = buffer.subarray(offset, offset + 4);
+        const payload = Buffer.from(buffer.subarray(offset + 4, offset + 4 + length)).map((b, i) => b ^ mask[i % 4]);
+        const opcode = buffer[0] & 15;
+        buffer = buffer.subarray(offset + 4 + length);
+        if (opcode !== 1) return socket.destroy();
+        answer(JSON.parse(payload.toString('utf8')), (message) => {
+          const data = Buffer.from(JSON.stringify(message));
+          const head =
+            data.length < 126
+              ? Buffer.from([0x81, data.length])
+              : Buffer.from([0x81, 126, data.length >> 8, data.length & 255]);
+          socket.write(Buffer.concat([head, data]));
+        });
+      }
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {url: `ws://127.0.0.1:${server.address().port}`, close: () => server.close()};
+}
+
+// Cost is measured as work, never as time: SHA-256 blocks hashed (through the SDK's own hash,
+// counted by V8; adversary/cost.mjs) and CPU time, each for an input and one twice its size.
+describe('bounded cost: work in proportion to the input, limits before any hashing', () => {
+  const wallet = Wallet.fromPhrase(MNEMONIC);
+  /** A scalar revision after `previous`, stored under its hash. */
+  const append = (tree, revision) => {
+    tree.revisions[scalarHash(revision)] = revision;
+    return scalarHash(revision);
+  };
+  const size = ({tree, files}) =>
+    Buffer.byteLength(JSON.stringify(tree)) +
+    files.reduce(
+      (n, f) =>
+        n + Buffer.byteLength(typeof f.fileContent === 'string' ? f.fileContent : JSON.stringify(f.fileContent)),
+      0,
+    );
+
+  // Each shape makes an input of about n units; each was quadratic or worse in the version before 2 December 2026.
+  const shapes = {
+    // The audit's case: every hidden field rehashed the whole revision.
+    async 'a form of n hidden fields, with its file'(n) {
+      const data = Object.fromEntries(Array.from({length: n}, (_, i) => [`field${i}`, `value ${i}`]));
+      const file = {fileName: 'form.json', fileContent: JSON.stringify(data), path: './form.json'};
+      const tree = (await aquafier.createGenesisRevision(file, true, false, false)).data.aquaTree;
+      const [hash] = Object.keys(tree.revisions);
+      for (const key of Object.keys(data)) {
+        delete tree.revisions[hash][`forms_${key}`];
+        tree.revisions[hash][`forms_${key}.deleted`] = null;
+      }
+      return {tree: {revisions: tree.revisions, file_index: tree.file_index}, files: [file]};
+    },
+    // A linked tree of n kB, named by n link revisions, among n files: it was checked again for each link.
+    async 'n link revisions to one linked tree of n kB, among n other files'(n) {
+      const annex = {fileName: 'annex.txt', fileContent: 'a'.repeat(1000 * n), path: './annex.txt'};
+      const annexTree = (await aquafier.createGenesisRevision(annex, false, true)).data.aquaTree;
+      const [target] = Object.keys(annexTree.revisions);
+      const annexHash = getHashSum(annex.fileContent);
+      const tree = {revisions: {}, file_index: {}};
+      let last = append(tree, vectorTree().revisions[G]);
+      tree.file_index[last] = 'hello.txt';
+      for (let i = 0; i < n; i++) {
+        last = append(tree, {
+          previous_verification_hash: last,
+          local_timestamp: String(20250101000000 + i),
+          revision_type: 'link',
+          version: SCALAR,
+          link_type: 'aqua',
+          link_verification_hashes: [target],
+          link_file_hashes: [annexHash],
+        });
+      }
+      tree.file_index[target] = 'annex.txt';
+      const others = Array.from({length: n}, (_, i) => ({fileName: `other${i}.txt`, fileContent: `${i}`, path: ''}));
+      const linked = {fileName: 'annex.txt.aqua.json', fileContent: annexTree, path: ''};
+      return {tree, files: [hello, annex, linked, ...others]};
+    },
+    // n Ethereum signatures, one after another.
+    async 'a chain of n signatures'(n) {
+      const tree = {revisions: {}, file_index: {}};
+      let last = append(tree, vectorTree().revisions[G]);
+      tree.file_index[last] = 'hello.txt';
+      for (let i = 0; i < n; i++) {
+        last = append(tree, {
+          local_timestamp: String(20250101000000 + i),
+          previous_verification_hash: last,
+          revision_type: 'signature',
+          signature: wallet.signMessageSync(`I sign this revision: [${last}]`),
+          signature_public_key: wallet.signingKey.compressedPublicKey,
+          signature_type: 'ethereum:eip-191',
+          signature_wallet_address: wallet.address,
+          version: SCALAR,
+        });
+      }
+      return {tree, files: [hello]};
+    },
+  };
+
+  /** SHA-256 blocks of one verifyStrict call, and its CPU microseconds (the least of three runs of five calls). */
+  async function work(input) {
+    const {value, blocks} = await counted(() => verifyStrict(input.tree, input.files));
+    assertAccepted(value);
+    let cpu = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const start = process.cpuUsage();
+      for (let j = 0; j < 5; j++) await verifyStrict(input.tree, input.files);
+      const used = process.cpuUsage(start);
+      cpu = Math.min(cpu, used.user + used.system);
+    }
+    return {blocks, cpu, bytes: size(input)};
+  }
+
+  for (const [name, make] of Object.entries(shapes)) {
+    test(`${name}: twice the input, at most about twice the work`, async (t) => {
+      const n = name.includes('signatures') ? 150 : 250;
+      const small = await work(await make(n));
+      const large = await work(await make(2 * n));
+      const blocks = large.blocks / small.blocks;
+      const cpu = large.cpu / small.cpu;
+      t.diagnostic(
+        `${small.bytes} → ${large.bytes} bytes: ${small.blocks} → ${large.blocks} SHA-256 blocks (×${blocks.toFixed(2)}), CPU ×${cpu.toFixed(2)}`,
+      );
+      assert.ok(large.bytes / small.bytes >= 1.9, 'the larger input is about twice the size');
+      assert.ok(blocks <= 2.2, `hashing grew ×${blocks.toFixed(2)}`);
+      assert.ok(large.blocks * 64 <= 8 * large.bytes, 'no more than 8 bytes hashed per byte of input');
+      // Quadratic work would be ×4; CPU time is noisier than a count, hence the margin.
+      assert.ok(cpu < 3, `CPU time grew ×${cpu.toFixed(2)}`);
+    });
+  }
+
+  test('an input over a limit is refused before anything is hashed', async () => {
+    const tree = vectorTree();
+    const cases = {
+      bytes: [tree, [{...hello, fileContent: 'x'.repeat(LIMITS.bytes)}]],
+      fields: [
+        tree,
+        [
+          {
+            ...hello,
+            fileContent: {
+              revisions: {},
+              file_index: Object.fromEntries(Array.from({length: LIMITS.fields}, (_, i) => [i, 'x'])),
+            },
+          },
+        ],
+      ],
+      revisions: [
+        {revisions: Object.fromEntries(Array.from({length: LIMITS.revisions + 1}, (_, i) => [i, {}])), file_index: {}},
+        [hello],
+      ],
+      nesting: [{...tree, file_index: JSON.parse('['.repeat(40) + ']'.repeat(40))}, [hello]],
+    };
+    for (const [limit, [t, f]] of Object.entries(cases)) {
+      const {value, blocks} = await counted(() => verifyStrict(t, f));
+      assert.equal(value.ok, false, limit);
+      assert.equal(blocks, 0, `${limit}: ${value.errors}`);
+    }
+  });
+});
+
+describe('the network: only after the offline checks, all at once, one deadline, nothing left open', () => {
+  /** A chain of `n` Nostr witness revisions after the vectors' signature (their events are never found). */
+  function witnesses(n) {
+    const tree = vectorTree();
+    const author = publicKeyOf('c1'.repeat(32));
+    let last = S;
+    for (let i = 0; i < n; i++) {
+      const w = {
         local_timestamp: '20250101000200',
-        previous_verification_hash: S,
+        previous_verification_hash: last,
         revision_type: 'witness',
         version: SCALAR,
-        witness_merkle_proof: [S],
-        witness_merkle_root: S,
-        witness_network: 'TSA_RFC3161',
-        witness_sender_account_address: 'DigiCert',
-        witness_smart_contract_address: 'http://timestamp.digicert.com',
-        witness_timestamp: time,
-        witness_transaction_hash: token,
+        witness_merkle_proof: [last],
+        witness_merkle_root: last,
+        witness_network: i % 2 ? 'sepolia' : 'nostr',
+        witness_sender_account_address: i % 2 ? '0x' + '11'.repeat(20) : npubOf(author),
+        witness_smart_contract_address: i % 2 ? '0x' + '22'.repeat(20) : 'N/A',
+        witness_timestamp: TIME + i,
+        witness_transaction_hash: i % 2 ? '0x' + getHashSum(String(i)) : neventOf(getHashSum(String(i)), author),
       };
-      tree.revisions[scalarHash(witness)] = witness;
-      return tree;
+      tree.revisions[scalarHash(w)] = w;
+      last = scalarHash(w);
+    }
+    return tree;
+  }
+  /** Look-ups that drop all traffic: they never answer, and end only when their signal aborts. */
+  function dropping() {
+    const state = {started: 0, aborted: 0, running: 0};
+    const hang = (signal) =>
+      new Promise((_, reject) => {
+        state.started++;
+        state.running++;
+        signal.addEventListener('abort', () => {
+          state.aborted++;
+          state.running--;
+          reject(new Error('dropped'));
+        });
+      });
+    return {
+      state,
+      options: {nostrEvent: (id, relays, signal) => hang(signal), ethereumRpc: (n, m, p, signal) => hang(signal)},
     };
-    const overText = withToken(unsignedTsaResponse(getHashSum(S), time));
-    assert.equal(await sdkTag(overText, [hello]), 'ok', 'SDK gap: TSA token signature never checked');
-    // verifyStrict leaves anchors to the SDK, as the page says, so it accepts this too.
-    assert.equal((await verifyStrict(overText, [hello])).ok, true);
-    const overBytes = withToken(unsignedTsaResponse(getHashSum(Buffer.from(S.slice(2), 'hex')), time));
-    assert.equal(await sdkTag(overBytes, [hello]), 'err', 'the imprint is over the text, not the bytes');
+  }
+  const turns = async (n = 5) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  test('no look-up for a tree that fails an offline check, or that has more witness revisions than the limit', async () => {
+    const {state, options} = dropping();
+    const badFile = await verifyStrict(witnesses(4), [{...hello, fileContent: 'another text'}], options);
+    assert.match(badFile.errors.join(), /file_hash does not match/);
+    const flood = await verifyStrict(witnesses(LIMITS.witnesses + 1), [hello], options);
+    assert.match(flood.errors.join(), /more than 32 witness revisions/);
+    assert.equal(state.started, 0);
+  });
+
+  test('however many witnesses, all look-ups start at once and one deadline ends them all', async (t) => {
+    t.mock.timers.enable({apis: ['setTimeout']});
+    for (const n of [2, LIMITS.witnesses]) {
+      const {state, options} = dropping();
+      let answer = null;
+      verifyStrict(witnesses(n), [hello], options).then((result) => (answer = result));
+      await turns(20);
+      assert.equal(state.started, n, 'every look-up has started, and no time has passed');
+      t.mock.timers.tick(LIMITS.lookupMilliseconds - 1);
+      await turns();
+      assert.equal(answer, null, 'no answer before the deadline');
+      t.mock.timers.tick(1);
+      await turns();
+      assert.ok(answer, 'one deadline, whatever the number of witnesses');
+      assert.deepEqual([answer.ok, answer.unproven.length, state.aborted, state.running], [false, n, n, 0]);
+      assert.match(answer.errors[0], /time is unproven: no answer within 10 s/);
+    }
+  });
+
+  test('an answer before the deadline clears the deadline’s timer (real timers)', async () => {
+    const event = signedEvent('c1'.repeat(32), S, TIME);
+    const {tree} = witnessedTree({
+      witness_network: 'nostr',
+      witness_sender_account_address: npubOf(event.pubkey),
+      witness_smart_contract_address: 'N/A',
+      witness_timestamp: TIME,
+      witness_transaction_hash: neventOf(event.id, event.pubkey),
+    });
+    await turns();
+    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    let seen;
+    const result = await verifyStrict(tree, [hello], {
+      nostrEvent: async () => {
+        seen = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+        return event;
+      },
+    });
+    assertAccepted(result);
+    assert.equal(seen, before + 1, 'the deadline runs while the look-up does');
+    assert.equal(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length, before);
+  });
+
+  test('with the page’s look-ups against a server that drops traffic, no socket or timer outlives the answer', async (t) => {
+    const {ethereumRpc, nostrRelay} = await importDocBlock(PAGE, 'anchor-lookups.ts');
+    // The server runs in another process, so that every socket of this one is a look-up's.
+    const hole = spawn(process.execPath, [
+      '-e',
+      "const s=new Set();require('net').createServer((c)=>{s.add(c);console.log('connection')}).listen(0,'127.0.0.1',function(){console.log(this.address().port)})",
+    ]);
+    t.after(() => hole.kill());
+    const lines = [];
+    const line = () =>
+      new Promise((resolve) => hole.stdout.once('data', (d) => resolve(lines.push(...String(d).trim().split('\n')))));
+    await line();
+    const url = `127.0.0.1:${lines[0]}`;
+    const before = process.getActiveResourcesInfo().sort();
+    t.mock.timers.enable({apis: ['setTimeout']});
+    let answer = null;
+    verifyStrict(witnesses(4), [hello], {
+      nostrEvent: nostrRelay(`ws://${url}`),
+      ethereumRpc: ethereumRpc({sepolia: `http://${url}`}),
+    }).then((result) => (answer = result));
+    while (lines.length < 5) await line(); // four connections, all open at once
+    assert.equal(answer, null);
+    assert.ok(process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length >= 4);
+    t.mock.timers.tick(LIMITS.lookupMilliseconds);
+    await turns();
+    assert.deepEqual([answer?.ok, answer?.unproven.length], [false, 4]);
+    await turns();
+    assert.deepEqual(process.getActiveResourcesInfo().sort(), before);
   });
 });
 

@@ -2,6 +2,8 @@
 // the same attacks and oracle, to see what the adversary finds in code it was not written against.
 // Up to 79a1ec1 the recipes returned only a list of problems; these adapters read the accepted
 // document from the tree the way those pages told readers to (chain order by hash links, forms_ fields).
+// Later recipes return the accepted document themselves (strict-verify.ts exports formOf) and are
+// used as they are, with the page's anchor look-ups when that commit published them.
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -21,6 +23,7 @@ const hidden = (r) => Object.keys(r).filter((k) => k.startsWith('forms_') && k.e
 async function load(rev, page, title) {
   const text = execFileSync('git', ['show', `${rev}:${V3}/${page}`], {cwd: ROOT, encoding: 'utf8'});
   const fence = parseFences(text).fences.find((f) => infoAttribute(f.info, 'title') === title);
+  if (!fence) return null;
   const ts = createRequire(join(ROOT, 'package.json'))('typescript');
   const js = ts.transpileModule(fence.body, {
     compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022},
@@ -37,6 +40,9 @@ export async function loadRecipes(rev) {
   const access = await load(rev, 'AccessControl.md', 'access.ts');
   const identity = await load(rev, 'AquaIdentity.md', 'identity.ts');
   const cheque = await load(rev, 'Cheque.md', 'cheque.ts');
+  if (typeof strict.formOf === 'function') {
+    return {strict, access, identity, cheque, lookups: await load(rev, 'sdk/api/verification.md', 'anchor-lookups.ts')};
+  }
   const order = (tree) => access.chainOf(tree) ?? Object.entries(tree.revisions);
   const noFile = {fileName: 'claim.json', fileContent: ''};
   const claimOf = (tree) => {

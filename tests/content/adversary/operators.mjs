@@ -10,8 +10,15 @@
 //     fileBytes (pass as Uint8Array), fileObject, fileText (non-JSON), renameFile, addressCase,
 //     lookalike, duplicateKey, nullMember, dropMember
 //   links: selfLink, cycleLink, sameNameLink
+//   added in round 4: loneSurrogate (U+FFFD written as a lone surrogate: the same leaf and file hash),
+//     inflate (hundreds of hidden fields with their leaves and file: size against work), witnessFlood
+//     (many witness revisions, for a network that drops traffic), selfTsa (an RFC 3161 token the
+//     adversary makes: unsigned, or signed by its own authority, with the right imprint and time)
+// cspell:ignore aeocpx
 import {getHashSum, getMerkleRoot} from 'aqua-js-sdk';
-import {ATTACKER, INLINE, sdk, sign} from './world.mjs';
+import {neventOf, npubOf, publicKeyOf} from './nostr.mjs';
+import {imprintOf, stamp} from './tsa.mjs';
+import {ATTACKER, AUTHORITIES, INLINE, STAMP_TIME, sdk, sign} from './world.mjs';
 
 const SCALAR = 'https://aqua-protocol.org/docs/v3/schema_2 | SHA256 | Method: scalar';
 const clone = (v) => structuredClone(v);
@@ -87,6 +94,32 @@ function linkRevision(tree, target, fileHash, name) {
   };
   tree.revisions[hashOf(revision)] = revision;
   tree.file_index[target] = name;
+}
+
+// The adversary's own Nostr key: its npub, and an nevent naming an event it might have published.
+const NOSTR_KEY = publicKeyOf('b2'.repeat(32));
+const NPUB = npubOf(NOSTR_KEY);
+const NEVENT = neventOf(getHashSum('an event of the adversary'), NOSTR_KEY);
+
+/** A witness revision after the latest one, hashed by the method of that revision. */
+function witnessAfter(tree, fields) {
+  const previous = keysOf(tree).at(-1);
+  const tree_ = tree.revisions[previous]?.leaves !== undefined;
+  const revision = {
+    previous_verification_hash: previous,
+    local_timestamp: '20250101000300',
+    revision_type: 'witness',
+    version: tree_ ? SCALAR.replace('scalar', 'tree') : SCALAR,
+    witness_merkle_root: previous,
+    witness_merkle_proof: [previous],
+    ...fields,
+  };
+  if (tree_) {
+    revision.leaves = Object.keys(revision)
+      .sort()
+      .map((k) => getHashSum(`${k}:${revision[k]}`));
+  }
+  tree.revisions[hashOf(revision)] = revision;
 }
 
 export const OPERATORS = {
@@ -402,5 +435,119 @@ export const OPERATORS = {
     };
   },
 };
+
+// Round 4: text that UTF-8 cannot carry, size against work, witnesses against a dropping network, and
+// time-stamp tokens that no trusted authority signed.
+Object.assign(OPERATORS, {
+  loneSurrogate(st, p) {
+    // A leaf and a file hash write a lone surrogate as U+FFFD: swap one for the other, in the field
+    // and in its form file, and nothing that is hashed changes.
+    const tree = clone(st.tree);
+    const lone = p.b ? '\uD800' : '\uDFFF';
+    for (const hash of keysOf(tree)) {
+      const r = tree.revisions[hash];
+      const field = Object.keys(r ?? {}).find((k) => typeof r[k] === 'string' && r[k].includes('\uFFFD'));
+      if (!field) continue;
+      r[field] = r[field].replace('\uFFFD', lone);
+      const name = tree.file_index?.[hash];
+      const files = st.files.map((f) =>
+        f?.fileName === name && typeof f.fileContent === 'string'
+          ? {...f, fileContent: f.fileContent.replace('\uFFFD', lone)}
+          : f,
+      );
+      return {...st, tree, files};
+    }
+    return st;
+  },
+  inflate(st, p) {
+    // A form with 100 to 400 more fields, all hidden, their leaves and file kept right: what a holder
+    // of their own form can send. The signature after it no longer fits, but every check runs.
+    const tree = clone(st.tree);
+    const hash = pick(
+      keysOf(tree).filter((h) => isForm(tree.revisions[h]) && tree.revisions[h].leaves),
+      p.i,
+    );
+    if (!hash) return st;
+    const r = tree.revisions[hash];
+    const count = 100 * (1 + (p.k % 4));
+    const added = Object.fromEntries(Array.from({length: count}, (_, n) => [`forms_pad${n}`, `${p.s}${n}`]));
+    const {leaves: _old, ...fields} = r;
+    const all = {...fields, ...added};
+    const name = tree.file_index?.[hash];
+    if (typeof name !== 'string') return st;
+    const data = Object.fromEntries(
+      Object.entries(all)
+        .filter(([k]) => k.startsWith('forms_') && !k.endsWith('.deleted'))
+        .map(([k, v]) => [k.slice(6), v]),
+    );
+    const content = JSON.stringify(data);
+    all.file_hash = getHashSum(content);
+    const leaves = Object.keys(all)
+      .sort()
+      .map((k) => getHashSum(`${k}:${all[k]}`));
+    const hidden = Object.fromEntries(Object.keys(added).map((k) => [`${k}.deleted`, null]));
+    const inflated = {...fields, file_hash: all.file_hash, ...hidden, leaves};
+    const newHash = getMerkleRoot(leaves);
+    tree.revisions = Object.fromEntries(
+      Object.entries(tree.revisions).map(([h, x]) => (h === hash ? [newHash, inflated] : [h, x])),
+    );
+    for (const x of Object.values(tree.revisions))
+      if (x.previous_verification_hash === hash) x.previous_verification_hash = newHash;
+    tree.file_index[newHash] = name;
+    delete tree.file_index[hash];
+    const files = st.files.filter((f) => f?.fileName !== name);
+    return {...st, tree, files: [...files, {fileName: name, fileContent: content, path: `./${name}`}]};
+  },
+  async witnessFlood(st, p) {
+    // Five to twelve witness revisions (Ethereum through the SDK's inline platform, or Nostr events
+    // under the adversary's key), or more than 32.
+    const tree = clone(st.tree);
+    const count = p.b ? 5 + (p.k % 8) : 33 + p.k;
+    for (let n = 0; n < count; n++) {
+      if (n % 2 === 0) {
+        await sdk.witnessAquaTree(
+          {aquaTree: tree, revision: ''},
+          'eth',
+          'sepolia',
+          'inline',
+          INLINE,
+          !tree.revisions[keysOf(tree).at(-1)]?.leaves,
+          {
+            transaction_hash: '0x' + getHashSum(`${p.s}${n}`),
+            wallet_address: ATTACKER[0].address,
+          },
+        );
+      } else {
+        witnessAfter(tree, {
+          witness_network: 'nostr',
+          witness_timestamp: STAMP_TIME + n,
+          witness_smart_contract_address: 'N/A',
+          // An npub and an nevent of the adversary's own key (x-only key of ATTACKER[1]).
+          witness_sender_account_address: NPUB,
+          witness_transaction_hash: NEVENT,
+        });
+      }
+    }
+    return {...st, tree};
+  },
+  async selfTsa(st, p) {
+    // A witness whose token stamps the right imprint at the right time, but is unsigned, or signed by
+    // an authority the adversary made.
+    const tree = clone(st.tree);
+    const root = keysOf(tree).at(-1);
+    if (!root) return st;
+    const {honest, adversary} = await AUTHORITIES();
+    const time = STAMP_TIME + p.k;
+    const token = await stamp(p.b ? adversary : honest, imprintOf(root), time, {unsigned: !p.b});
+    witnessAfter(tree, {
+      witness_network: 'TSA_RFC3161',
+      witness_timestamp: time,
+      witness_smart_contract_address: 'http://timestamp.digicert.com',
+      witness_sender_account_address: 'DigiCert',
+      witness_transaction_hash: token,
+    });
+    return {...st, tree};
+  },
+});
 
 export const OPERATOR_NAMES = Object.keys(OPERATORS);

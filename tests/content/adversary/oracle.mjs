@@ -7,10 +7,18 @@ const lower = (a) => String(a).toLowerCase();
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const matches = (list, meaning) => list.some((m) => same(m, meaning));
 
-/** verifyStrict: accepted revisions that honest parties made are unchanged, and honest signatures are real. */
+/**
+ * verifyStrict: accepted revisions that honest parties made are unchanged, honest signatures are real,
+ * and a witness counts only with a time the trusted authority signed (look-ups never answer here, so
+ * no Nostr or Ethereum witness can be proven). `unproven` is given only when it is the whole reason.
+ */
 export function strictOracle(record, result) {
   if (typeof result?.ok !== 'boolean' || !Array.isArray(result.errors)) return 'not a StrictResult';
   if (result.ok !== (result.errors.length === 0)) return 'ok disagrees with errors';
+  const unproven = result.unproven ?? [];
+  if (unproven.length && (result.ok || unproven.length !== result.errors.length)) {
+    return 'unproven lists witnesses although something else failed, or the tree passed';
+  }
   if (!result.ok) return result.chain?.length ? 'a rejected tree with a chain' : null;
   const chain = result.chain;
   if (!chain.length || chain[0].revision.previous_verification_hash !== '')
@@ -33,6 +41,31 @@ export function strictOracle(record, result) {
         return `an honest party's signature over ${revision.previous_verification_hash.slice(0, 10)} that it never made`;
       }
     }
+    if (revision.revision_type === 'witness') {
+      if (revision.witness_network !== 'TSA_RFC3161') {
+        return `a ${revision.witness_network} witness accepted, though no look-up ever answered`;
+      }
+      const issued = record.tokens.get(revision.witness_transaction_hash);
+      if (issued?.root !== revision.witness_merkle_root || issued?.time !== revision.witness_timestamp) {
+        return 'a time-stamp token accepted that the trusted authority never issued for that root and time';
+      }
+    }
+  }
+  return null;
+}
+
+/** Bytes hashed per byte of input, and a floor for small inputs (SDK-made trees hash a few kB each). */
+export const COST = {perByte: 8, floor: 128 * 1024};
+
+/**
+ * Every recipe: its work grows in proportion to its input (SHA-256 blocks counted, not timed), and
+ * nothing it started (a timer, an interval: a provider retrying) is still pending after its answer.
+ */
+export function costOracle(outcome, bytes) {
+  if (outcome.leaked > 0) return `${outcome.leaked} timer(s) it started still run after its answer`;
+  const hashed = outcome.blocks * 64;
+  if (hashed > COST.perByte * bytes + COST.floor) {
+    return `hashed ${hashed} bytes for an input of ${bytes} (more than ${COST.perByte} per byte)`;
   }
   return null;
 }
@@ -117,5 +150,11 @@ export function attestationOracle(record, answer) {
   if (!genuine || !same(Object.entries(a.attested).sort(), Object.entries(genuine.attested).sort())) {
     return 'an attestation its attester never signed';
   }
+  return null;
+}
+
+/** A call that is given no look-up function reaches no network: verifyStrict goes online only through them. */
+export function networkOracle(outcome, givenLookups) {
+  if (!givenLookups && outcome.attempts > 0) return `${outcome.attempts} network request(s), though given no look-up`;
   return null;
 }

@@ -4,7 +4,8 @@ import https from 'node:https';
 import {parentPort, workerData} from 'node:worker_threads';
 import {runAttack} from './run.mjs';
 
-// Witness anchors are checked by the SDK online; here every request fails at once, as offline.
+// Outside a recipe call every request fails at once; during one, run.mjs installs a network that
+// drops traffic (network.mjs) and puts this back afterwards.
 https.request = () => {
   throw new Error('network access is disabled in the content tests');
 };

@@ -7,6 +7,7 @@
 // by ethers, which gives the same revision as the "cli" signer without deriving a wallet from a mnemonic.
 import Aquafier from 'aqua-js-sdk';
 import {Wallet} from 'ethers';
+import {makeAuthority, respond} from './tsa.mjs';
 
 export const sdk = new Aquafier();
 /** Credentials for the SDK's offline "inline" signer and witness platform: no key, no network. */
@@ -23,6 +24,19 @@ export const HONEST = [key('a1'), key('a2'), key('a3')];
 export const ATTACKER = [key('b1'), key('b2')];
 export const ALL = [...HONEST, ...ATTACKER];
 export const isHonest = (address) => HONEST.some((w) => w.address.toLowerCase() === String(address).toLowerCase());
+
+/**
+ * The time-stamp authority honest parties use (its root is the only one verifyStrict is told to trust)
+ * and one the adversary runs itself; made once per process.
+ */
+let authorities = null;
+export const AUTHORITIES = async () =>
+  (authorities ??= {
+    honest: await makeAuthority('Honest'),
+    adversary: await makeAuthority('Self-made'),
+  });
+/** The time the honest authority writes into its tokens. */
+export const STAMP_TIME = 1735689600;
 
 const clone = (v) => structuredClone(v);
 const latest = (tree) => Object.keys(tree.revisions).at(-1);
@@ -66,6 +80,7 @@ export function emptyRecord() {
     endorsements: [],
     claims: [],
     attestations: [],
+    tokens: new Map(),
   };
 }
 
@@ -151,6 +166,34 @@ export async function buildWorld(values) {
   };
   docs.attestation = await form(attestation, 'attestation.json', v.scalar, v.attester);
   record.attestations.push({attester: lower(v.attester.address), claimHash, attested});
+
+  // A file signed by the payer and witnessed by the honest time-stamp authority, through the SDK's own
+  // witnessAquaTree(…, "tsa"), whose request to DigiCert is answered by that authority instead.
+  const witnessedFile = {fileName: 'witnessed.txt', fileContent: `terms: ${v.conditions}`, path: './witnessed.txt'};
+  const witnessed = (await sdk.createGenesisRevision(witnessedFile, false, false, v.scalar)).data.aquaTree;
+  await sign(witnessed, v.payer, v.scalar);
+  const {honest} = await AUTHORITIES();
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url, init) => {
+    const answer = await respond(honest, new Uint8Array(init.body), STAMP_TIME);
+    return {arrayBuffer: async () => answer.buffer.slice(answer.byteOffset, answer.byteOffset + answer.byteLength)};
+  };
+  try {
+    const result = await sdk.witnessAquaTree(
+      {aquaTree: witnessed, revision: ''},
+      'tsa',
+      'sepolia',
+      'cli',
+      INLINE,
+      v.scalar,
+    );
+    if (result.isErr()) throw new Error('the TSA witness failed');
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  const stamp = Object.values(witnessed.revisions).at(-1);
+  record.tokens.set(stamp.witness_transaction_hash, {root: stamp.witness_merkle_root, time: stamp.witness_timestamp});
+  docs.witnessed = {tree: witnessed, files: [witnessedFile]};
 
   for (const doc of Object.values(docs)) note(record, doc.tree);
   return {record, docs};
