@@ -14,6 +14,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import redirectTablePlugin from './src/plugins/redirect-table';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
 import {ssrTemplate} from './src/ssrTemplate';
+import slimClientPlugin from './src/plugins/slim-client';
 import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
@@ -163,6 +164,7 @@ const config: Config = {
     ],
     securityHeaders, // build/_headers: the server's security headers, for static hosts
     codeHighlightPlugin, // Prism themes as CSS; no Prism in the browser (code is highlighted at build time)
+    slimClientPlugin, // keeps tslib out of the browser bundle
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)

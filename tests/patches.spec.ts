@@ -8,6 +8,14 @@
 import type {Page} from '@playwright/test';
 import {test, expect, open} from './fixtures';
 
+/** The entry scripts of a page: listed for the loader of src/ssrTemplate.ts, or linked (stock template). */
+async function entryScripts(page: Page, path: string): Promise<string[]> {
+  const html = await (await page.request.get(path)).text();
+  const listed = /<script data-scripts="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+  const linked = [...html.matchAll(/<script[^>]+\bsrc="?([^"\s>]+)/g)].map((match) => match[1]);
+  return [...listed, ...linked];
+}
+
 test('ssr-template: entry scripts are requested after the first paint, not linked in the HTML', async ({page}) => {
   const html = await (await page.request.get('/docs/v3/intro')).text();
   // Stock links each entry script with <script src defer> in the head; the patched template lists them.
@@ -38,6 +46,16 @@ test('staged-entry: the client starts in steps, each in a task of its own', asyn
       .map((mark) => mark.name.slice('client start: '.length)),
   );
   expect(steps).toEqual(['react-dom', 'routes', 'app', 'match', 'chunks', 'entry']);
+});
+
+test('slim-client: the browser scripts carry no tslib', async ({page}) => {
+  // tslib's __generator helper throws this message; @docusaurus/utils-common's index requires tslib.
+  const scripts = await entryScripts(page, '/');
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const source = await (await page.request.get(script)).text();
+    expect(source.includes('Generator is already executing.'), `${script} holds tslib`).toBe(false);
+  }
 });
 
 test('code-block: hydration keeps the server-rendered code blocks instead of rendering them again', async ({page}) => {

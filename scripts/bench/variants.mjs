@@ -32,15 +32,15 @@ const withoutPlugin = (dir, name) => edit(dir, 'docusaurus.config.ts', [[new Reg
 /**
  * The stock client of bench:pages, which bench:lighthouse compares the site with too: the same
  * site and bundler with theme-classic's own CodeBlock (Prism in the browser), the stock search bar
- * and Mermaid component (the library imported by every MDX page) and the stock page template.
- * The rest of the site's plugins stay.
+ * and Mermaid component (the library imported by every MDX page), the stock page template and the
+ * stock `@docusaurus/utils-common`. The rest of the site's plugins stay.
  */
 export function makeStock(dir) {
   edit(dir, 'docusaurus.config.ts', [
     [/^ {2}ssrTemplate,\n/m, ''],
     [/rehypePlugins: \[codeHighlight\]/g, 'rehypePlugins: []'],
   ]);
-  withoutPlugin(dir, 'codeHighlightPlugin');
+  for (const plugin of ['codeHighlightPlugin', 'slimClientPlugin']) withoutPlugin(dir, plugin);
   unswizzle(dir, 'CodeBlock', 'SearchBar', 'Mermaid');
 }
 
@@ -50,6 +50,7 @@ export function makeStock(dir) {
  */
 export const WITHOUT = {
   'staged-entry': (dir) => withoutPlugin(dir, 'stagedEntryPlugin'),
+  'slim-client': (dir) => withoutPlugin(dir, 'slimClientPlugin'),
   'ssr-template': (dir) => edit(dir, 'docusaurus.config.ts', [[/^ {2}ssrTemplate,\n/m, '']]),
   // The drawings stay in static/; the remark step that puts them in the pages goes, so every
   // diagram is drawn in the browser by Mermaid (when it comes near the viewport).
