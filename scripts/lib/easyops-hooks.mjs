@@ -12,14 +12,21 @@ const SITE_LUNR = new URL('../../src/plugins/search-typos/lunr.mjs', import.meta
 const SITE_SMART_QUERIES = new URL('../../src/plugins/search-typos/smart-queries.mjs', import.meta.url).href;
 const SITE_TOKENIZE = new URL('../../src/plugins/search-flags/tokenize.mjs', import.meta.url).href;
 
+/** Parts of the site's search left out, to measure them (SEARCH_WITHOUT, scripts/bench/search-parts.mjs). */
+let without = new Set();
+export async function initialize(data) {
+  without = new Set(data?.without ?? []);
+}
+
 export async function resolve(specifier, context, next) {
   if (specifier.startsWith(GENERATED)) {
     return next(pathToFileURL(`${process.cwd()}/.docusaurus/${specifier.slice(GENERATED.length)}`).href, context);
   }
-  if (specifier === 'lunr' && WORKER.test(context.parentURL ?? '')) return next(SITE_LUNR, context);
-  if (specifier === '../utils/smartQueries' && WORKER.test(context.parentURL ?? ''))
+  const inWorker = WORKER.test(context.parentURL ?? '');
+  if (specifier === 'lunr' && inWorker && !without.has('typos')) return next(SITE_LUNR, context);
+  if (specifier === '../utils/smartQueries' && inWorker && !without.has('typos'))
     return next(SITE_SMART_QUERIES, context);
-  if (specifier === '../utils/tokenize' && WORKER.test(context.parentURL ?? '')) return next(SITE_TOKENIZE, context);
+  if (specifier === '../utils/tokenize' && inWorker && !without.has('flags')) return next(SITE_TOKENIZE, context);
   const fromPlugin = context.parentURL?.includes('/docusaurus-search-local/dist/');
   if (fromPlugin && specifier.startsWith('.') && !/\.[cm]?js$/.test(specifier)) {
     const candidate = new URL(`${specifier}.js`, context.parentURL);

@@ -7,7 +7,10 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {register} from 'node:module';
 
-register('./easyops-hooks.mjs', import.meta.url);
+// SEARCH_WITHOUT=typos,flags,words,literal leaves those parts of the site's search out, to measure what
+// each gains (scripts/bench/search-parts.mjs); the checks never set it.
+const WITHOUT = (process.env.SEARCH_WITHOUT ?? '').split(',').filter(Boolean);
+register('./easyops-hooks.mjs', import.meta.url, {data: {without: WITHOUT}});
 
 /**
  * The docs version a reader is on (its path: v3, v2, v1, next) → the folder of the index their search
@@ -60,6 +63,7 @@ export async function loadEasyops(buildDir = 'build', {rankings = 'all'} = {}) {
   const {searchResultLimits} = await import(
     '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js'
   );
+  MeaningSearchWorker.without = new Set(WITHOUT);
   const worker = new SearchWorker();
   return {
     limit: searchResultLimits,

@@ -82,8 +82,12 @@ function marked(text, asked) {
 const MEANING_WAIT_MS = 1000;
 
 export class MeaningSearchWorker extends SearchWorker {
+  /** Parts left out ('words', 'literal'), to measure what each gains (scripts/bench/search-parts.mjs). */
+  static without = new Set();
+
   async search(baseUrl, searchContext, input, limit) {
     const {wrappedIndexes} = await this.lowLevelFetchIndexes(baseUrl, searchContext);
+    const skip = MeaningSearchWorker.without;
     // A part of a name that only names in the pages hold ("GraphData") is left to the ranking by
     // words, which asks for those names: the plugin finds nothing for it, and its lunr would take
     // it for a typo and search a word one edit away (../search-typos/lunr.mjs). Decided here, not
@@ -92,11 +96,13 @@ export class MeaningSearchWorker extends SearchWorker {
     // A prefix or part of a name, or a lone word that no index holds, may have no answer but a
     // literal one (words-ranking.mjs literalTokens); those with a word the index lacks are kept from
     // the plugin, whose lunr would search a word one edit away.
-    const {literal, unknown} = literalTokens(wrappedIndexes, input);
+    const {literal, unknown} = skip.has('literal')
+      ? {literal: new Set(), unknown: new Set()}
+      : literalTokens(wrappedIndexes, input);
     const asked = without(input, new Set([...parts, ...unknown]));
     const results = asked.trim() ? await super.search(baseUrl, searchContext, asked, limit) : [];
     // An exact answer of the plugin keeps its order (see holdsTheQuery).
-    const byWords = holdsTheQuery(results[0], input) ? [] : rankByWords(wrappedIndexes, input);
+    const byWords = holdsTheQuery(results[0], input) || skip.has('words') ? [] : rankByWords(wrappedIndexes, input);
     const byLiteral = rankLiterally(wrappedIndexes, literal);
     const withWords = () => withLiteral(merge(results, byWords, [], limit), byLiteral, limit);
     let timer;
