@@ -64,6 +64,9 @@ export async function loadEasyops(buildDir = 'build', {rankings = 'all'} = {}) {
     '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js'
   );
   MeaningSearchWorker.without = new Set(WITHOUT);
+  // Deterministic: the answers wait for the meaning files, never for a timer (the browser gives up
+  // on them after a second, for slow networks).
+  MeaningSearchWorker.meaningWait = Infinity;
   const worker = new SearchWorker();
   return {
     limit: searchResultLimits,

@@ -8,7 +8,15 @@
 // over its words. A page scores the cosine of its best section. Measured and chosen with
 // bench:search (benchmarks/README.md, "Matching by meaning").
 import lunr from 'lunr';
-import {FILLER} from '../search-typos/lunr.mjs';
+
+// Question and filler words that lunr's English stop word list lets through ("how", "what", "do",
+// "can" are on it): they carry no subject, so "use" or "need" in a question cannot pick a page that
+// has them over one about the question's subject. General English, not taken from any query set.
+export const FILLER = new Set(
+  'use using used uses work works working need needs want wants way ways possible explain mean means tell help happen happens please anyone someone something thing things make makes exactly actually really'.split(
+    ' ',
+  ),
+);
 
 export const DIMENSIONS = 100;
 /** Word vectors are split into this many files by a hash of the word; a query fetches one a word. */

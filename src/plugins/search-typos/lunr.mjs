@@ -12,6 +12,7 @@
 // Only the search worker imports this module (src/plugins/search-typos/index.ts swaps it for the
 // worker's `lunr`); scripts/lib/easyops-hooks.mjs does the same for the relevance floor in Node.
 import lunr from 'lunr';
+import {FILLER} from '../search-meaning/meaning.mjs';
 
 const MIN_LENGTH = 5;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -91,16 +92,6 @@ function correct(index, word, options) {
   }
   return known.get(key);
 }
-
-// Question and filler words that lunr's English stop word list lets through ("how", "what", "do",
-// "can" are on it): in a query that has other words, they are not searched, so that "use" or
-// "need" in a question cannot pick a page that has them over one about the question's subject.
-// General English, not taken from any query set.
-export const FILLER = new Set(
-  'use using used uses work works working need needs want wants way ways possible explain mean means tell help happen happens please anyone someone something thing things make makes exactly actually really'.split(
-    ' ',
-  ),
-);
 
 /** The presence that marks the last query of a search (./smart-queries.mjs): any of its words. */
 export const ANY_WORD = lunr.Query.presence.OPTIONAL;
