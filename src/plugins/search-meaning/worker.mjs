@@ -190,21 +190,25 @@ function merge(results, byWords, byMeaning, limit) {
 }
 
 /**
- * The results, with the best page of the literal match first when none of them is a page that holds
- * the query's prefix or part of a name as typed: a reader who types the start of a name gets a page
- * that has it, and a query already answered by such a page keeps its order.
+ * The results, with a page that holds the query's prefix or part of a name as typed first: the one
+ * the results already show, best by the literal match, else the literal match's best page. A reader
+ * who types the start of a name gets a page that has it; a query whose first answer has it keeps its
+ * order.
  */
 function withLiteral(results, byLiteral, limit) {
   if (byLiteral.length === 0) return results;
-  const holders = new Set(byLiteral.map(([url]) => url));
-  if (results.some(({document}) => holders.has(document.u))) return results;
-  const shown = [{...byLiteral[0][1].best}, ...results].slice(0, limit);
-  for (const result of shown) {
+  const rank = new Map(byLiteral.map(([url], i) => [url, i]));
+  if (rank.has(results[0]?.document.u)) return results;
+  const shown = results.filter(({document}) => rank.has(document.u)).map(({document}) => document.u);
+  const first = shown.sort((a, b) => rank.get(a) - rank.get(b))[0];
+  const lead = first ? results.filter(({document}) => document.u === first) : [{...byLiteral[0][1].best}];
+  const ordered = [...lead, ...results.filter(({document}) => document.u !== first)].slice(0, limit);
+  for (const result of ordered) {
     delete result.isInterOfTree;
     delete result.isLastOfTree;
   }
-  processTreeStatusOfSearchResults(shown);
-  return shown;
+  processTreeStatusOfSearchResults(ordered);
+  return ordered;
 }
 
 Comlink.expose(MeaningSearchWorker);
