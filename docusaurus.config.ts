@@ -19,10 +19,7 @@ import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
 import stagedEntryPlugin from './src/plugins/staged-entry';
-import searchTyposPlugin from './src/plugins/search-typos';
-import searchFlagsPlugin from './src/plugins/search-flags';
-import searchPageSectionsPlugin from './src/plugins/search-page-sections';
-import searchWithMeaning from './src/plugins/search-meaning';
+import search from './src/plugins/search';
 import {GLOSSARY_TABLE, withSearchKeywords} from './src/plugins/search-definitions';
 
 /**
@@ -110,8 +107,9 @@ const config: Config = {
   themes: [
     '@docusaurus/theme-mermaid',
     [
-      // @easyops-cn/docusaurus-search-local, its results merged with a ranking by meaning.
-      searchWithMeaning,
+      // @easyops-cn/docusaurus-search-local, wrapped: it forgives typos, keeps --flags whole, and
+      // merges its results with a ranking by words and by meaning (src/plugins/search).
+      search,
       {
         // Offline search; one index per docs version, each with the blog and pages, used by the
         // version being read (the latest version's index outside the docs).
@@ -133,11 +131,11 @@ const config: Config = {
         searchBarShortcutKeymap: 'mod+k',
         searchBarPosition: 'right',
         // Typos: a word that matches nothing is first retried with its closest spelling in the
-        // index (src/plugins/search-typos), so lunr's own fuzzy matching only needs one edit: with
+        // index (src/plugins/search), so lunr's own fuzzy matching only needs one edit: with
         // two, a short stem matched unrelated words ("solv" matched "hold"), and a section holding
         // every word that loosely came before one holding most of them exactly. Measured by
         // test:search on the readers' set (the set tuned on), with the query order of
-        // search-typos/smart-queries.mjs: top-1 67.5 -> 70.0 %, top-3 85.8 -> 85.0 %.
+        // src/plugins/search/smart-queries.mjs: top-1 67.5 -> 70.0 %, top-3 85.8 -> 85.0 %.
         fuzzyMatchingDistance: 1,
       } satisfies SearchOptions,
     ],
@@ -170,9 +168,6 @@ const config: Config = {
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
-    searchTyposPlugin, // the search worker forgives one typo in words of five letters or more, and skips filler words
-    searchFlagsPlugin, // a command-line flag (`--file`) is one search term in the index and in a query
-    searchPageSectionsPlugin, // a page of src/pages is indexed section by section, as a doc is
   ],
 
   headTags: [

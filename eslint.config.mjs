@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   {
     // The search worker runs in a web worker (and in Node for the relevance tests).
-    files: ['src/plugins/search-meaning/worker.mjs'],
+    files: ['src/plugins/search/worker.mjs'],
     languageOptions: {globals: globals.worker},
   },
   {

@@ -162,7 +162,7 @@ async function search(page: Page, query: string) {
   return page.getByRole('listbox').getByRole('option');
 }
 
-test('search-typos: the search worker finds a word with a typo that stock lunr misses', async ({page}) => {
+test('search (typos): the search worker finds a word with a typo that stock lunr misses', async ({page}) => {
   // "witnesing" stems to "witnes", three edits from "wit", the stem of every form of "witness": stock
   // lunr's fuzzy match (distance 2) finds nothing; the worker's patched lunr searches the closest
   // spelling in the index instead.
@@ -173,7 +173,7 @@ test('search-typos: the search worker finds a word with a typo that stock lunr m
   await expect(options.first()).toContainText(/^Witnessing API/);
 });
 
-test('search-typos: a query with one word of the docs among made-up words gets an answer', async ({page}) => {
+test('search (typos): a query with one word of the docs among made-up words gets an answer', async ({page}) => {
   // The plugin asks for every word in one section, then for every word but one: with two words that
   // no page has, no section qualifies and stock search says "No results". The worker's last query
   // (smart-queries.mjs) answers with the sections that hold any of the words.
@@ -181,7 +181,7 @@ test('search-typos: a query with one word of the docs among made-up words gets a
   await expect(options.first()).toContainText(/witness/i);
 });
 
-test('search-flags: a flag finds the page whose option table defines it', async ({page}) => {
+test('search (flags): a flag finds the page whose option table defines it', async ({page}) => {
   // Stock easyops cuts "--file" on its hyphens, in the index and in the query: the common word
   // "file", which the REST API page has more often than the command-line tool's option table.
   const options = await search(page, '--file');

@@ -9,7 +9,7 @@ import {unusedWord} from './unused-word.mjs';
 // Offline search (easyops): one index per docs version, the one of the version being read.
 // "chainable" appears only in the v3 docs (the SDK's Chainable API); "demodomain" only in the v2
 // docs. Neither appears in the blog or the pages, which every index also holds, and neither is a
-// word the word vectors know (src/plugins/search-meaning), so the other version finds nothing.
+// word the word vectors know (src/plugins/search), so the other version finds nothing.
 
 const searchBox = (page: Page) => page.getByLabel('Search', {exact: true});
 const options = (page: Page) => page.getByRole('listbox').getByRole('option');
@@ -66,7 +66,7 @@ test('a result opens its page in the same version, with the terms highlighted', 
 });
 
 // lunr matches stems: "witnesing" stems to "witnes", three edits from "wit", the stem of every
-// form of "witness" (src/plugins/search-typos corrects a word that matches nothing).
+// form of "witness" (src/plugins/search corrects a word that matches nothing).
 test('a word of five letters or more with one typo finds its page first', async ({page}) => {
   await open(page, '/docs/v3/intro');
   await search(page, 'witnesing');
@@ -77,7 +77,7 @@ test('a word of five letters or more with one typo finds its page first', async 
   await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
 });
 
-// A flag is one search term in the index and in the query (src/plugins/search-flags): "--file"
+// A flag is one search term in the index and in the query (src/plugins/search): "--file"
 // is not the common word "file", so the page whose table of options defines it comes first.
 test('a command-line flag finds the page that defines it first', async ({page}) => {
   await open(page, '/docs/v3/intro');
@@ -92,7 +92,7 @@ test('a command-line flag finds the page that defines it first', async ({page}) 
 
 // The plugin asks for every word of a query in one section (then every word but one); a query that
 // no section answers that way gets the sections that hold any of its words
-// (src/plugins/search-typos/smart-queries.mjs), not "No results"; words that no page has still do.
+// (src/plugins/search/smart-queries.mjs), not "No results"; words that no page has still do.
 test('two words that no section holds together still find the pages of either', async ({page}) => {
   await open(page, '/docs/v3/intro');
   await search(page, 'xyzzyqw chainable');
@@ -101,7 +101,7 @@ test('two words that no section holds together still find the pages of either', 
   await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
 });
 
-// The results are merged with a ranking by meaning (src/plugins/search-meaning): a common English
+// The results are merged with a ranking by meaning (src/plugins/search): a common English
 // word that no page of the version uses still finds pages of that version, through two files of
 // the site, fetched once the reader searches. The word is the first such word of the build's files.
 test('a word that no page uses finds pages of the version by meaning, from files of the site', async ({
@@ -282,7 +282,7 @@ test('leaving the search box before its code has loaded keeps focus where the us
 });
 
 // The results are also merged with a ranking of pages by any of the query's words
-// (src/plugins/search-meaning/words-ranking.mjs): a page that the plugin alone does not list is
+// (src/plugins/search/words-ranking.mjs): a page that the plugin alone does not list is
 // shown with its best section, and opens with the terms marked.
 test('a page found only by the ranking by words is listed, and opens with its terms marked', async ({page}) => {
   const found = JSON.parse(execFileSync('node', ['tests/words-only-result.mjs'], {encoding: 'utf8'})) as {

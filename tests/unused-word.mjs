@@ -1,9 +1,9 @@
-// A word for the tests of the ranking by meaning (src/plugins/search-meaning): the first word, in
+// A word for the tests of the ranking by meaning (src/plugins/search): the first word, in
 // alphabetical order, of six letters or more that has a word vector in the build and that no page of
 // the latest version's search uses. Taken from the build, so that no test names a word by hand.
 import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
-import {readShard} from '../src/plugins/search-meaning/meaning.mjs';
+import {readShard} from '../src/plugins/search/meaning.mjs';
 
 export function unusedWord(buildDir = 'build') {
   const meaningFile = readdirSync(buildDir).find((name) => /^search-meaning-[0-9a-f]+\.json$/.test(name));

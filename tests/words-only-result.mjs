@@ -1,4 +1,4 @@
-// A query and page for the test of the ranking by words (src/plugins/search-meaning/words-ranking.mjs):
+// A query and page for the test of the ranking by words (src/plugins/search/words-ranking.mjs):
 // the first query of the sets that may be read (tuning and readers', latest version) for which the
 // site lists a page that the search plugin alone does not list, found by words even without the
 // ranking by meaning. Taken from the build with the site's own worker code run in Node

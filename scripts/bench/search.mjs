@@ -18,7 +18,7 @@
 //
 // - The site search's parts, on the same build (Node only): `words`, the site's search without the
 //   ranking by meaning (as when its files cannot be fetched); `lexical`, the plugin's worker alone,
-//   without the rankings by words and by meaning that src/plugins/search-meaning merges in.
+//   without the rankings by words and by meaning that src/plugins/search merges in.
 //
 // - Time in the worker (`--timing N`): the plugin alone against the site search without meaning
 //   (the ranking by words added), every query of the sets, N rounds alternating which goes first,

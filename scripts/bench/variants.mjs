@@ -66,7 +66,8 @@ export const WITHOUT = {
     unswizzle(dir, 'CodeBlock');
   },
   // Stock lunr in the search worker (for bench:search, or a test of the patch in the browser).
-  'search-typos': (dir) => withoutPlugin(dir, 'searchTyposPlugin'),
+  'search-typos': (dir) =>
+    edit(dir, 'src/plugins/search/index.ts', [[/^ {2}\[WORKER, \/\^(lunr|\\\.\\\.\\\/utils\\\/smartQueries)\$.*\n/gm, '']]),
 };
 
 /**

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The rankings that the site search merges with the plugin's (src/plugins/search-meaning: by words
+// The rankings that the site search merges with the plugin's (src/plugins/search: by words
 // and by meaning), checked for what they promise (part of `npm test` through test:search, after the
 // build). In words:
 // 1. Readers' words: in any docs version, a query holding a word that the word vectors know gets
@@ -31,8 +31,8 @@ import fc from 'fast-check';
 import lunr from 'lunr';
 import {runs, seed} from '../lib/fuzz.mjs';
 import {DOC_SCOPES, INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
-import {readShard} from '../../src/plugins/search-meaning/meaning.mjs';
-import {holdsTheQuery, rankByWords} from '../../src/plugins/search-meaning/words-ranking.mjs';
+import {readShard} from '../../src/plugins/search/meaning.mjs';
+import {holdsTheQuery, rankByWords} from '../../src/plugins/search/words-ranking.mjs';
 
 /** Queries that once broke a guarantee: [name, guarantee (1-4), scope, query]. */
 const REGRESSIONS = [

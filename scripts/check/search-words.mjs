@@ -25,7 +25,7 @@ import fc from 'fast-check';
 import lunr from 'lunr';
 import {seed} from '../lib/fuzz.mjs';
 import {DOC_SCOPES, INDEX_BASE, loadEasyops} from '../lib/easyops-search.mjs';
-import {literally} from '../../src/plugins/search-meaning/words-ranking.mjs';
+import {literally} from '../../src/plugins/search/words-ranking.mjs';
 
 /** Cases that once failed: [scope, query, why]. Found by the first run of every case, on the build of 65f42be. */
 const REGRESSIONS = [
@@ -138,7 +138,7 @@ function casesOf(scope) {
     }
   // Which pages hold each case. A prefix or a part of a name: the pages whose text has it where a
   // word or a part of a name starts (`isOk` in `result.isOk()`, `Eth` in `Ethereum`), as the
-  // search's literal match reads them (src/plugins/search-meaning/words-ranking.mjs); a name: the
+  // search's literal match reads them (src/plugins/search/words-ranking.mjs); a name: the
   // pages whose text has it whole. A plain word, alone or joined by hyphens ("read-only"), is matched
   // by its stems, as the search matches words: the pages that hold a word of each of its stems hold
   // it. lunr's stop words ("when", "most") are no search terms at all.

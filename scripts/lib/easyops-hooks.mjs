@@ -2,15 +2,15 @@
 // (@easyops-cn/docusaurus-search-local's dist/client), unchanged: that code imports siblings
 // without a file extension and reads its options from the build's generated module
 // (`@generated/…`, in .docusaurus/). Its worker gets the site's typo-forgiving lunr and query list and its flag-keeping tokenize, as the
-// site's bundle gives them (src/plugins/search-typos, src/plugins/search-flags). Used by scripts/bench/search.mjs and the relevance floor test.
+// site's bundle gives them (src/plugins/search, src/plugins/search). Used by scripts/bench/search.mjs and the relevance floor test.
 import {existsSync} from 'node:fs';
 import {pathToFileURL} from 'node:url';
 
 const GENERATED = '@generated/';
 const WORKER = /\/docusaurus-search-local\/dist\/client\/client\/theme\/worker\.js$/;
-const SITE_LUNR = new URL('../../src/plugins/search-typos/lunr.mjs', import.meta.url).href;
-const SITE_SMART_QUERIES = new URL('../../src/plugins/search-typos/smart-queries.mjs', import.meta.url).href;
-const SITE_TOKENIZE = new URL('../../src/plugins/search-flags/tokenize.mjs', import.meta.url).href;
+const SITE_LUNR = new URL('../../src/plugins/search/lunr.mjs', import.meta.url).href;
+const SITE_SMART_QUERIES = new URL('../../src/plugins/search/smart-queries.mjs', import.meta.url).href;
+const SITE_TOKENIZE = new URL('../../src/plugins/search/tokenize.mjs', import.meta.url).href;
 
 /** Parts of the site's search left out, to measure them (SEARCH_WITHOUT, scripts/bench/search-parts.mjs). */
 let without = new Set();

@@ -1,6 +1,6 @@
 // The site's search, run in Node: the site's worker code (the plugin's lunr, tokenizer, query
 // building and sorting, and the rankings by words and by meaning merged in:
-// src/plugins/search-meaning) over the index and meaning files of a build, as the browser's worker
+// src/plugins/search) over the index and meaning files of a build, as the browser's worker
 // runs it.
 // `search(scope, query)` returns the pages in the order the dropdown lists them.
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
@@ -38,7 +38,7 @@ export const DOC_SCOPES = Object.keys(INDEX_BASE).filter((scope) => scope !== 'b
  * - 'words': as the site searches when the meaning files cannot be fetched (the plugin's results
  *   merged with the ranking by words only);
  * - 'plugin': the plugin's worker alone (what the site searched with before
- *   src/plugins/search-meaning).
+ *   src/plugins/search).
  */
 export async function loadEasyops(buildDir = 'build', {rankings = 'all'} = {}) {
   // The worker registers itself as a message handler and fetches its index by path.
@@ -48,7 +48,7 @@ export async function loadEasyops(buildDir = 'build', {rankings = 'all'} = {}) {
   globalThis.fetch = async (url, ...rest) =>
     String(url).startsWith('/') ? new Response(readFileSync(`${buildDir}${String(url)}`)) : realFetch(url, ...rest);
   // The worker the site runs: the plugin's, its results merged with the rankings by words and meaning.
-  const {MeaningSearchWorker} = await import('../../src/plugins/search-meaning/worker.mjs');
+  const {MeaningSearchWorker} = await import('../../src/plugins/search/worker.mjs');
   class WithoutMeaning extends MeaningSearchWorker {
     async byMeaning() {
       throw new Error('no meaning files'); // as when they cannot be fetched

@@ -18,11 +18,11 @@
 //   the glossary, committed and measured before any change of that round; never edited.
 // - benchmarks/search-queries-blind-5.json: a fifth blind set, same brief (N = 90), written by a
 //   reader who saw none of the sets, the engine or the glossary, right after the ranking by meaning
-//   (src/plugins/search-meaning) was merged in, and measured once with and without it on one build;
+//   (src/plugins/search) was merged in, and measured once with and without it on one build;
 //   never edited.
 // - benchmarks/search-queries-blind-6.json: a sixth blind set, same brief (N = 90), written by a
 //   reader who saw none of the sets, the engine or the glossary, while the ranking by words
-//   (src/plugins/search-meaning/words-ranking.mjs) was being made, and committed before it was
+//   (src/plugins/search/words-ranking.mjs) was being made, and committed before it was
 //   measured; never edited.
 // - benchmarks/search-queries-blind-7.json: a seventh blind set, same brief (N = 90), written by a
 //   reader who saw none of the sets, the engine or the glossary, at the start of the round after

@@ -148,7 +148,7 @@ export async function search(e) {
   }
   await e.waitFor(() => location.pathname === '/docs/v3/sdk/api/chainable', [], {message: 'the result page'});
   await e.waitFor(() => document.querySelector('article mark'), [], {message: 'the terms marked on the page'});
-  // A word that no page uses still finds sections by meaning (src/plugins/search-meaning).
+  // A word that no page uses still finds sections by meaning (src/plugins/search).
   const word = unusedWord();
   await e.open('/docs/v3/intro');
   await e.press('Control+k');

@@ -9,10 +9,10 @@
 // in the index being searched (after the plugin's own wildcards and fuzzy distance), each word one
 // edit away (a letter dropped, added, changed, or two swapped) is stemmed, and the one whose stem
 // the most sections hold is searched instead. Words that match something are never touched.
-// Only the search worker imports this module (src/plugins/search-typos/index.ts swaps it for the
+// Only the search worker imports this module (src/plugins/search/index.ts swaps it for the
 // worker's `lunr`); scripts/lib/easyops-hooks.mjs does the same for the relevance floor in Node.
 import lunr from 'lunr';
-import {FILLER} from '../search-meaning/meaning.mjs';
+import {FILLER} from './meaning.mjs';
 
 const MIN_LENGTH = 5;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -70,7 +70,7 @@ const nowhere = (group, word, options) =>
 
 function correct(index, word, options) {
   const group = groups.get(index) ?? [index];
-  // A flag (`--file`, kept whole by src/plugins/search-flags) that no page has: its name alone.
+  // A flag (`--file`, kept whole by src/plugins/search) that no page has: its name alone.
   if (typeof word === 'string' && /^-/.test(word))
     return nowhere(group, word, options) ? word.replace(/^-+/, '') : word;
   if (typeof word !== 'string' || word.length < MIN_LENGTH || !/^[a-z]+$/.test(word)) return word;
@@ -139,7 +139,7 @@ function queryEachWord(build, withFiller = false) {
     q.term = term;
     // The index holds words without the punctuation around them (lunr's trimmer); a query word
     // gets the same, so "signature?" or "mnemonic:" match what the page says. A flag keeps its
-    // leading hyphens, as the index keeps them (src/plugins/search-flags).
+    // leading hyphens, as the index keeps them (src/plugins/search).
     const trim = (word) => (/^--?[a-z]/.test(word) ? word.replace(/\W+$/, '') : word.replace(/^\W+|\W+$/g, ''));
     const trimmed = asked
       .map(([word, options]) => [typeof word === 'string' ? trim(word) : word, options])

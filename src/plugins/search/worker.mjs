@@ -1,5 +1,5 @@
 // The search worker: the search plugin's own (its SearchWorker class, unchanged, with the site's
-// lunr, query list and tokenizer: src/plugins/search-typos, src/plugins/search-flags), whose
+// lunr, query list and tokenizer: src/plugins/search, src/plugins/search), whose
 // results are then merged by reciprocal rank (./meaning.mjs `fuse`) with two more rankings of pages:
 // - by words (./words-ranking.mjs): every word of the query optional, scored by lunr's BM25 over
 //   titles, headings and text together, so that a question goes to the page its rarer words
@@ -95,7 +95,7 @@ export class MeaningSearchWorker extends SearchWorker {
     const skip = MeaningSearchWorker.without;
     // A part of a name that only names in the pages hold ("GraphData") is left to the ranking by
     // words, which asks for those names: the plugin finds nothing for it, and its lunr would take
-    // it for a typo and search a word one edit away (../search-typos/lunr.mjs). Decided here, not
+    // it for a typo and search a word one edit away (./lunr.mjs). Decided here, not
     // there, because only here is the query still in the case the reader typed.
     const {parts} = namesHolding(wrappedIndexes, input);
     // A prefix or part of a name, or a lone word that no index holds, may have no answer but a
@@ -109,16 +109,15 @@ export class MeaningSearchWorker extends SearchWorker {
     // An exact answer of the plugin keeps its order (see holdsTheQuery).
     const byWords = holdsTheQuery(results[0], input) || skip.has('words') ? [] : rankByWords(wrappedIndexes, input);
     const byLiteral = rankLiterally(wrappedIndexes, literal);
-    const withWords = () => withLiteral(merge(results, byWords, [], limit), byLiteral, limit);
+    const ordered = (byMeaning) =>
+      withDefiner(withLiteral(merge(results, byWords, byMeaning, limit), byLiteral, limit), wrappedIndexes, input);
+    const withWords = () => ordered([]);
     let timer;
     const wait = MeaningSearchWorker.meaningWait;
     const late = new Promise((resolve) => {
       if (Number.isFinite(wait)) timer = setTimeout(() => resolve(withWords()), wait);
     });
-    const merged = this.byMeaning(wrappedIndexes, baseUrl, searchContext, input).then(
-      (byMeaning) => withLiteral(merge(results, byWords, byMeaning, limit), byLiteral, limit),
-      withWords,
-    );
+    const merged = this.byMeaning(wrappedIndexes, baseUrl, searchContext, input).then(ordered, withWords);
     try {
       return await Promise.race([merged, late]);
     } finally {
@@ -203,6 +202,36 @@ function withLiteral(results, byLiteral, limit) {
   const first = shown.sort((a, b) => rank.get(a) - rank.get(b))[0];
   const lead = first ? results.filter(({document}) => document.u === first) : [{...byLiteral[0][1].best}];
   const ordered = [...lead, ...results.filter(({document}) => document.u !== first)].slice(0, limit);
+  for (const result of ordered) {
+    delete result.isInterOfTree;
+    delete result.isLastOfTree;
+  }
+  processTreeStatusOfSearchResults(ordered);
+  return ordered;
+}
+
+/** A name of code typed whole: camelCase or PascalCase, or words joined by `_`, `.` or `-`. */
+const CODE_NAME = /^(?=.*[a-z])(?:[A-Za-z][a-z0-9]*[A-Z]|[A-Za-z0-9]+[_.-][A-Za-z0-9])[\w.-]*$/;
+
+/**
+ * The results, with the page that defines a name of code typed whole first when they show one
+ * that does not come first: a page whose keywords (what its tables, declarations and headings
+ * define: src/plugins/search-definitions) hold the name as typed. A stem shared with a longer name
+ * ("fileName" and "fileNamed") or a longer keyword list may otherwise put a page that only uses
+ * the name before the one that explains it.
+ */
+function withDefiner(results, wrappedIndexes, input) {
+  const name = input.trim();
+  if (!CODE_NAME.test(name) || results.length < 2) return results;
+  const keywords = wrappedIndexes.find(({type}) => type === SearchDocumentType.Keywords)?.documents ?? [];
+  const definers = new Set(keywords.filter(({t}) => (t ?? '').split(', ').includes(name)).map(({u}) => u));
+  if (definers.size === 0 || definers.has(results[0].document.u)) return results;
+  const first = results.find(({document}) => definers.has(document.u))?.document.u;
+  if (!first) return results;
+  const ordered = [
+    ...results.filter(({document}) => document.u === first),
+    ...results.filter(({document}) => document.u !== first),
+  ];
   for (const result of ordered) {
     delete result.isInterOfTree;
     delete result.isLastOfTree;

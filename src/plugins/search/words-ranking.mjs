@@ -19,7 +19,7 @@
 // (definitions; scripts/check/search-meaning.mjs) only.
 import lunr from 'lunr';
 import {SearchDocumentType} from '@easyops-cn/docusaurus-search-local/dist/client/shared/interfaces.js';
-import {tokenize} from '../search-flags/tokenize.mjs';
+import {tokenize} from './tokenize.mjs';
 import {words} from './meaning.mjs';
 
 const byRef = new WeakMap(); // an index's documents → Map(ref → document)
@@ -73,12 +73,24 @@ export const without = (input, parts) => {
 };
 
 /**
+ * What the dropdown and the opened page mark for a section found by words: the query's words, and
+ * for a word the section does not hold as typed (one the site's lunr forgave a typo in), the terms
+ * of the index it matched instead ("verfication" marks "verif", the stem of "verification").
+ */
+function markable(marked, text = '', metadata = {}) {
+  const lower = text.toLowerCase();
+  if (marked.every((token) => lower.includes(token))) return marked;
+  const terms = Object.keys(metadata).filter((term) => !marked.some((token) => token.includes(term)));
+  return [...marked, ...terms];
+}
+
+/**
  * The pages that hold any word of `input` (names of code and flags whole, as the plugin reads them,
  * and also by their parts; a part of a name that is no word, by the names that hold it), best
  * first: [url, {score, best}] where `best` is the page's best-matching section as a search result
  * the plugin's dropdown can show (document, type, page, metadata, tokens, score).
  * `wrappedIndexes` are the plugin's, as its worker loads them (their lunr forgives typos:
- * ../search-typos/lunr.mjs).
+ * ./lunr.mjs).
  */
 export function rankByWords(wrappedIndexes, input) {
   const holding = namesHolding(wrappedIndexes, input);
@@ -94,7 +106,7 @@ export function rankByWords(wrappedIndexes, input) {
   const pages = new Map(); // url → {score, best, bestScore}
   for (const {documents, index, type} of wrappedIndexes) {
     // Options without a presence: every word optional, as lunr's default (an explicit OPTIONAL
-    // would be read as the plugin's last query by ../search-typos/lunr.mjs).
+    // would be read as the plugin's last query by ./lunr.mjs).
     const found = index.query((query) => {
       for (const word of asked) query.term(word, {});
       // Terms of the index as they are, not stemmed again.
@@ -117,7 +129,7 @@ export function rankByWords(wrappedIndexes, input) {
           type,
           page: type !== SearchDocumentType.Title && titles.find(({i}) => i === document.p),
           metadata: matchData.metadata,
-          tokens: marked,
+          tokens: markable(marked, document.t, matchData.metadata),
           score,
         };
       }
