@@ -7,7 +7,9 @@
 //   Its guarantee for the hashes that join fields without a separator is tested by enumeration in
 //   v1-joined-hashes.test.mjs; the counter-examples found there are kept at the end of this file.
 // - checkMerkleProof: a proof passes only if it starts at the revision's hash, each node joins two
-//   hashes (or passes one up) and the last successor is merkle_root.
+//   hashes (or passes left_leaf up where right_leaf is null, as the extension stores a hash without a
+//   partner) and the last successor is merkle_root; an empty proof only when the hash is merkle_root.
+//   Every proof the extension exports (reference/snapshot-tree.mjs) passes.
 // - checkSignature: a signature passes only if it recovers to both the stored address and key.
 // - checkWitnessTx: a transaction passes only if it is mined, went to the witness contract and
 //   carries exactly H(snapshot genesis hash + merkle_root), both in their forms.
@@ -20,6 +22,8 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {Wallet, sha256, toUtf8Bytes} from 'ethers';
+import fc from 'fast-check';
+import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {ROOT, importDocBlock} from './doc-blocks.mjs';
 import {
   contentHash,
@@ -30,6 +34,7 @@ import {
   verificationHash12,
   witnessHash,
 } from './reference/aqua-hashing.mjs';
+import {extensionSnapshot} from './reference/snapshot-tree.mjs';
 import {WORKED, phpJsonEncode, workedChain, writeChain} from './reference/writer-1.1.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
@@ -88,14 +93,71 @@ test('checkMerkleProof rejects broken, foreign and empty proofs', () => {
   assert.throws(() => checkMerkleProof(proofA, A.toUpperCase(), root), /128-character/);
 });
 
-test('checkMerkleProof accepts a node with one empty side only when it passes the hash up', () => {
+test('checkMerkleProof accepts a node without a right leaf only when it passes the hash up', () => {
   const proofC = [
-    {depth: 1, left_leaf: C, right_leaf: '', successor: C},
+    {depth: 1, left_leaf: C, right_leaf: null, successor: C},
     {depth: 0, left_leaf: AB, right_leaf: C, successor: root},
   ];
   checkMerkleProof(proofC, C, root);
-  const inflated = [{depth: 1, left_leaf: C, right_leaf: '', successor: H(C)}, proofC[1]];
+  const inflated = [{depth: 1, left_leaf: C, right_leaf: null, successor: H(C)}, proofC[1]];
   assert.throws(() => checkMerkleProof(inflated, C, root), /wrong successor/);
+  // The passed-up hash on the right, or an empty text for the missing leaf: the extension writes neither.
+  for (const node of [
+    {depth: 1, left_leaf: null, right_leaf: C, successor: C},
+    {depth: 1, left_leaf: '', right_leaf: C, successor: C},
+    {depth: 1, left_leaf: C, right_leaf: '', successor: C},
+    {depth: 1, left_leaf: C, successor: C},
+  ]) {
+    assert.throws(() => checkMerkleProof([node, proofC[1]], C, root), /not two leaves and a successor/);
+  }
+});
+
+test('regression (audit): the proof of leaf C of the page example, passed up as right_leaf null, passes', () => {
+  // SpecialWitness::storeMerkleTree stores a parent with one child as right_leaf => null, and
+  // requestMerkleProof returns that row: the old script threw on it, so no page whose path crosses such a
+  // node could be checked.
+  const {root: extensionRoot, proofOf} = extensionSnapshot([A, B, C], {
+    form: '2022',
+    eventHash: H(snapshotGenesis + root),
+  });
+  assert.equal(extensionRoot, root);
+  const proofC = proofOf(C);
+  assert.deepEqual(
+    proofC.map(({left_leaf, right_leaf, successor}) => [left_leaf, right_leaf, successor]),
+    [
+      [C, null, C],
+      [AB, C, root],
+    ],
+  );
+  checkMerkleProof(proofC, C, root);
+  checkMerkleProof(proofOf(A), A, root);
+});
+
+test('regression (audit): a snapshot of one page has an empty proof, which passes only for merkle_root itself', () => {
+  const {root: single, proofOf} = extensionSnapshot([A]);
+  assert.equal(single, A);
+  assert.deepEqual(proofOf(A), []);
+  checkMerkleProof([], A, A);
+  assert.throws(() => checkMerkleProof([], A, root), /empty proof/);
+  assert.throws(() => checkMerkleProof({}, A, A), /not a list/);
+});
+
+test(`generated: every proof the extension exports passes, and fails for another root (seed ${seed})`, () => {
+  const leaf = fc.uint8Array({minLength: 64, maxLength: 64}).map((b) => Buffer.from(b).toString('hex'));
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(leaf, {minLength: 1, maxLength: 40}),
+      fc.constantFrom('2022', '2024'),
+      fc.nat(),
+      (leaves, form, pick) => {
+        const {root: top, proofOf} = extensionSnapshot(leaves, {form, eventHash: H('the witness event')});
+        const hash = leaves[pick % leaves.length];
+        checkMerkleProof(proofOf(hash), hash, top);
+        assert.throws(() => checkMerkleProof(proofOf(hash), hash, H(top)));
+      },
+    ),
+    {seed, numRuns: runs(200)},
+  );
 });
 
 // The throwaway key of the data-accounting page and its signature over revision 1.

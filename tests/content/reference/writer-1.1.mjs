@@ -29,6 +29,7 @@ import {
   witnessEventVerificationHash,
   witnessHash,
 } from './aqua-hashing.mjs';
+import {extensionSnapshot} from './snapshot-tree.mjs';
 
 export {H};
 export const WITNESS_CONTRACT = '0x45f59310ADD88E6d23ca58A0Fa7A55BEE6d2a611';
@@ -202,6 +203,31 @@ export function workedChain() {
   ]);
 }
 
+/**
+ * A page witnessed in a snapshot of three pages where its hash is the third leaf: it has no partner at depth 1,
+ * so its proof starts with the node that passes it up ({left_leaf: hash, right_leaf: null, successor: hash}),
+ * as storeMerkleTree and requestMerkleProof write it. The other two leaves are those of the worked example.
+ */
+export function passUpChain() {
+  const specs = [
+    {domainId: '5a1b9c3e7d', timeStamp: '20220111080000', main: 'Invoice 2022-017: 100 EUR.', transclusions: []},
+    {domainId: '5a1b9c3e7d', timeStamp: '20220112080000', main: 'Invoice 2022-017: 100 EUR. Paid.', transclusions: []},
+  ];
+  const leaf = writeChain(specs)[0].metadata.verification_hash;
+  const snapshotGenesis = H('DomainSnapshot 2 of 5a1b9c3e7d');
+  const root = extensionSnapshot([A, B, leaf]).root;
+  const eventHash = H(snapshotGenesis + root);
+  const {proofOf} = extensionSnapshot([A, B, leaf], {form: '2022', eventHash});
+  specs[0].witness = {
+    domain_snapshot_genesis_hash: snapshotGenesis,
+    merkle_root: root,
+    witness_network: 'goerli',
+    witness_event_transaction_hash: `0x${H('a transaction').slice(0, 64)}`,
+    structured_merkle_proof: proofOf(leaf),
+  };
+  return writeChain(specs);
+}
+
 // --- The genuine 1.1 chains of tests/content/fixtures/chains/ ----------------------------------
 
 const fixture = (name) => readFileSync(join(ROOT, 'tests/content/fixtures/chains', name), 'utf8');
@@ -277,6 +303,7 @@ export function paleBlueDot() {
 export function referenceChains() {
   return [
     {name: 'the worked chain of the v1 pages', revisions: workedChain()},
+    {name: 'a page whose Merkle proof passes its hash up (right_leaf null)', revisions: passUpChain()},
     {
       name: 'the 2022 example (aqua-docs@738f25c Aqua_Protocol.md)',
       revisions: JSON.parse(fixture('aqua-1.1-aqua-page.json')),
