@@ -24,7 +24,7 @@ import {test} from 'node:test';
 import {Wallet, sha256, toUtf8Bytes} from 'ethers';
 import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
-import {ROOT, importDocBlock} from './doc-blocks.mjs';
+import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 import {
   contentHash,
   metadataHash,
@@ -260,6 +260,46 @@ test('checkChain accepts the worked chain and returns its verification hashes', 
   assert.deepEqual(checkChain(chain), [vh1, A, vh3]);
   assert.equal(chain[1].witness.witness_event_verification_hash, witness.witness_event_verification_hash);
   checkMerkleProof(chain[1].witness.structured_merkle_proof, A, root);
+});
+
+test('regression (audit): witness_event_id as the number the extension exports since January 2022 passes', () => {
+  // WitnessLookup casts it to int since 2a57bb9; the old script required a string and refused every
+  // witnessed revision the pinned code exports. Exports from before carry a string of digits.
+  assert.equal(chain[1].witness.witness_event_id, 1);
+  checkChain(chain);
+  const older = copy(chain);
+  older[1].witness.witness_event_id = '1';
+  checkChain(older);
+  // It is in no hash, so only its form is checked: a positive integer, or its decimal digits as text.
+  for (const id of [0, -1, 1.5, '01', '1 ', 'x', null, [1]]) {
+    const forged = copy(chain);
+    forged[1].witness.witness_event_id = id;
+    assert.throws(() => checkChain(forged), /revision 1: a witness field that is in no hash/, String(id));
+  }
+});
+
+test('regression (audit): the page shows revision 1 and the proofs with the slots and nodes the extension writes', () => {
+  // The example once showed no transclusion-hashes slot, which the extension adds to every save with main text.
+  const shown = JSON.parse(docBlock(PAGE, 'Revision 1 of the worked example (shortened)').body);
+  assert.deepEqual(shown.content.content, chain[0].content.content);
+  // The proofs of leaves A and C, hashes shortened to their first 12 and last 8 digits.
+  const short = (h) => (h === null ? null : `${h.slice(0, 12)}…${h.slice(-8)}`);
+  const {proofOf} = extensionSnapshot([A, B, C]);
+  for (const [title, leaf] of [
+    ['structured_merkle_proof of revision 2 (hashes shortened)', A],
+    ['structured_merkle_proof of leaf C (hashes shortened)', C],
+  ]) {
+    assert.deepEqual(
+      JSON.parse(docBlock(PAGE, title).body),
+      proofOf(leaf).map((n) => ({
+        depth: n.depth,
+        left_leaf: short(n.left_leaf),
+        right_leaf: short(n.right_leaf),
+        successor: short(n.successor),
+      })),
+      title,
+    );
+  }
 });
 
 test('checkChain rejects reordered, spliced and rooted-elsewhere chains', () => {

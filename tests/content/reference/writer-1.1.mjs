@@ -134,7 +134,8 @@ export function writeChain(specs) {
 
 function witnessRecord(w, domainId) {
   return {
-    witness_event_id: w.witness_event_id ?? '1',
+    // A number: WitnessLookup casts it to int since 2a57bb9 (January 2022); exports before carry a string.
+    witness_event_id: w.witness_event_id ?? 1,
     domain_id: w.domain_id ?? domainId,
     domain_snapshot_title:
       w.domain_snapshot_title ?? `Data Accounting:DomainSnapshot:${w.domain_snapshot_genesis_hash}`,
@@ -178,19 +179,29 @@ export const WORKED = {
 };
 const AB = H(A + B);
 WORKED.root = H(AB + C);
-WORKED.proof = [
-  {depth: '1', left_leaf: A, right_leaf: B, successor: AB},
-  {depth: '0', left_leaf: AB, right_leaf: C, successor: WORKED.root},
-];
+// As requestMerkleProof exports it at a7274438: with the event's hash, depth as a number, and id and
+// witness_event_id as 0 (the query does not select them).
+WORKED.proof = extensionSnapshot([A, B, C], {
+  form: '2022',
+  eventHash: H(WORKED.snapshotGenesis + WORKED.root),
+}).proofOf(A);
+if (WORKED.proof[0].successor !== AB) throw new Error('the worked proof does not start with H(A + B)');
 
 /** The three revisions of the worked chain: revision 1 signed, revision 2 witnessed on goerli. */
 export function workedChain() {
   return writeChain([
-    {domainId: '5a1b9c3e7d', timeStamp: '20220110093000', main: WORKED.text1, signature: WORKED.signature},
+    {
+      domainId: '5a1b9c3e7d',
+      timeStamp: '20220110093000',
+      main: WORKED.text1,
+      transclusions: [],
+      signature: WORKED.signature,
+    },
     {
       domainId: '5a1b9c3e7d',
       timeStamp: '20220110101500',
       main: WORKED.text2,
+      transclusions: [],
       witness: {
         domain_snapshot_genesis_hash: WORKED.snapshotGenesis,
         merkle_root: WORKED.root,
@@ -199,7 +210,7 @@ export function workedChain() {
         structured_merkle_proof: WORKED.proof,
       },
     },
-    {domainId: '5a1b9c3e7d', timeStamp: '20220110120000', main: WORKED.text3},
+    {domainId: '5a1b9c3e7d', timeStamp: '20220110120000', main: WORKED.text3, transclusions: []},
   ]);
 }
 
