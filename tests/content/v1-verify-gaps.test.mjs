@@ -3,7 +3,8 @@
 // - checkChain: a chain passes only if every hash recomputes from the fields it covers (no stored
 //   hash and no verification_context flag is trusted), each revision names the recomputed hash of
 //   the one before (the first names nothing), a file page's bytes match file_hash, and every
-//   revision is in the one form the 2021-2022 extension wrote; it returns the recomputed hashes.
+//   revision is in the one form the 2021-2022 extension wrote; it returns the recomputed hashes, and a
+//   note for each revision whose file_hash it could not check because the export carries no bytes.
 //   Its guarantee for the hashes that join fields without a separator is tested by enumeration in
 //   v1-joined-hashes.test.mjs; the counter-examples found there are kept at the end of this file.
 // - checkMerkleProof: a proof passes only if it starts at the revision's hash, each node joins two
@@ -35,7 +36,7 @@ import {
   witnessHash,
 } from './reference/aqua-hashing.mjs';
 import {extensionSnapshot} from './reference/snapshot-tree.mjs';
-import {WORKED, phpJsonEncode, workedChain, writeChain} from './reference/writer-1.1.mjs';
+import {WORKED, filePageChain, phpJsonEncode, workedChain, writeChain} from './reference/writer-1.1.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
 const {checkChain, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
@@ -257,7 +258,7 @@ function reseal(r) {
 }
 
 test('checkChain accepts the worked chain and returns its verification hashes', () => {
-  assert.deepEqual(checkChain(chain), [vh1, A, vh3]);
+  assert.deepEqual(checkChain(chain), {hashes: [vh1, A, vh3], notes: []});
   assert.equal(chain[1].witness.witness_event_verification_hash, witness.witness_event_verification_hash);
   checkMerkleProof(chain[1].witness.structured_merkle_proof, A, root);
 });
@@ -426,10 +427,7 @@ test('regression: an empty transclusion-hashes slot passes, as in the 2022 examp
   checkChain(shrunk({main: '', transclusions: []}));
   const example = JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains/aqua-1.1-aqua-page.json'), 'utf8'));
   assert.equal(example[0].content.content['transclusion-hashes'], '');
-  assert.deepEqual(
-    checkChain(example),
-    example.map((r) => r.metadata.verification_hash),
-  );
+  assert.deepEqual(checkChain(example), {hashes: example.map((r) => r.metadata.verification_hash), notes: []});
 });
 
 test('regression: a slot that disappears into its neighbour, or text that moves between main and a slot', () => {
@@ -459,9 +457,56 @@ test('regression: a file_hash folded into main with the file dropped, or split o
   // A text page whose text begins with a hash cannot be told from a file page: refused, even genuine.
   const textPage = shrunk({main: H('x') + 'A.'});
   assert.throws(() => checkChain(textPage), /revision 0: main begins with 128 hex digits/);
+  // Split off as a file_hash slot without bytes, it reads as an older revision of a file page, which the
+  // extension exports in just that form: it passes, and the note says that no hash tells the two apart.
   const split = copy(textPage);
   split[0].content.content = {file_hash: H('x'), main: 'A.'};
-  assert.throws(() => checkChain(split), /revision 0: a file_hash slot needs the file/);
+  const {notes} = checkChain(split);
+  assert.equal(notes.length, 1);
+  assert.ok(notes[0].startsWith(`revision 0: file_hash ${H('x').slice(0, 8)}… is checked against no bytes`));
+  assert.match(notes[0], /no hash tells it from a text beginning with that hash/);
+});
+
+test('regression (audit): a file page whose older revisions come without bytes passes, with a note for each', () => {
+  // TransferEntityFactory exports a file's bytes only when getFileForVerificationEntity finds a version for
+  // the revision (the current file for the current revision, a replaced version, with its archivename, for
+  // an older one). The old script refused every other revision of a file page.
+  const revisions = filePageChain();
+  assert.deepEqual(
+    revisions.map((r) => Object.keys(r.content.file ?? {}).join()),
+    ['data,filename,size,comment,archivename', '', '', 'data,filename,size,comment'],
+  );
+  const {hashes, notes} = checkChain(revisions);
+  assert.deepEqual(
+    hashes,
+    revisions.map((r) => r.metadata.verification_hash),
+  );
+  assert.deepEqual(
+    notes.map((n) => n.split(':')[0]),
+    ['revision 1', 'revision 2'],
+  );
+  for (const [n, at] of [
+    [notes[0], 1],
+    [notes[1], 2],
+  ]) {
+    assert.ok(n.includes(`file_hash ${revisions[at].content.content.file_hash.slice(0, 8)}`), n);
+    assert.match(n, /checked against no bytes.*SHA3-512 of the version of the file you hold/);
+  }
+  // Bytes that are there are checked, an archivename included; a file needs its file_hash slot.
+  const forged = copy(revisions);
+  forged[0].content.file.data = Buffer.from('another file').toString('base64');
+  forged[0].content.file.size = 12;
+  assert.throws(() => checkChain(forged), /revision 0: file_hash does not match the file/);
+  const archived = copy(revisions);
+  archived[0].content.file.archivename = 20220114090000;
+  assert.throws(() => checkChain(archived), /revision 0: file is not in its form/);
+  const orphan = copy(revisions);
+  delete orphan[3].content.content.file_hash;
+  assert.throws(() => checkChain(orphan), /revision 3: a file needs a file_hash slot/);
+  // An empty file_hash (a file page saved while its file could not be read) joins the text of no slot.
+  const empty = shrunk({main: 'A.'});
+  empty[0].content.content = {file_hash: '', main: 'A.'};
+  assert.throws(() => checkChain(empty), /revision 0: slot file_hash is not in its form/);
 });
 
 test('regression: keys named like Object.prototype members are unknown keys', () => {

@@ -17,6 +17,7 @@
 //                                transform, so the text stays compact; TransclusionHashExtractor
 //                                retrieveHashes() writes {dbkey, ns, verification_hash}
 //   the witness                  the witness event row plus structured_merkle_proof
+import {Buffer} from 'node:buffer';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {ROOT} from '../doc-blocks.mjs';
@@ -75,6 +76,7 @@ const EMPTY_SIGNATURE = {signature: '', public_key: '', wallet_address: '', sign
  * Writes a page's chain as the extension served it (get_revision), one spec per revision:
  *   {domainId, timeStamp, main, file?: Buffer, signers?: [{user, timestamp}],
  *    transclusions?: [{dbkey, ns, verification_hash}] (an empty list is the empty slot),
+ *    fileExported?: false (no bytes: an older revision no file version matches), archivename?,
  *    mergeHash?: true (the empty merge_hash of 2024 exports), revId?,
  *    signature?: {signature, public_key, wallet_address} (sealed by the next revision),
  *    witness?: {domain_snapshot_genesis_hash, merkle_root, witness_network,
@@ -91,12 +93,15 @@ export function writeChain(specs) {
       slots['transclusion-hashes'] = spec.transclusions.length ? phpJsonEncode(spec.transclusions) : '';
     }
     const content = {rev_id: spec.revId ?? i + 1, content: slots, content_hash: contentHash(slots)};
-    if (spec.file) {
+    // The bytes only when getFileForVerificationEntity finds a version of the file for the revision: the
+    // current file for the current revision, a replaced version (with its archivename) for an older one.
+    if (spec.file && spec.fileExported !== false) {
       content.file = {
         data: spec.file.toString('base64'),
         filename: spec.filename ?? 'Upload.bin',
         size: spec.file.length,
         comment: spec.comment ?? '',
+        ...(spec.archivename === undefined ? {} : {archivename: spec.archivename}),
       };
     }
     const fields = {
@@ -239,6 +244,34 @@ export function passUpChain() {
   return writeChain(specs);
 }
 
+/**
+ * A file page as the extension exports it after a re-upload: revision 1 uploaded version 1 (since replaced:
+ * its bytes with an archivename), revision 2 edited the description and revision 3 uploaded version 2, both
+ * without bytes (no replaced version has their time stamps, and neither is current), and revision 4, the
+ * current one, edited the description again and carries the current file. file_hash is set on every save
+ * from the file current at that moment.
+ */
+export function filePageChain() {
+  const v1 = Buffer.from('%PDF-1.4 report, first version\n');
+  const v2 = Buffer.from('%PDF-1.4 report, second version\n');
+  const page = (timeStamp, main, file, exported) => ({
+    domainId: '5a1b9c3e7d',
+    timeStamp,
+    main,
+    transclusions: [],
+    file,
+    filename: 'Report.pdf',
+    comment: 'Quarterly report',
+    ...exported,
+  });
+  return writeChain([
+    page('20220113090000', 'The quarterly report.', v1, {archivename: '20220114090000!Report.pdf'}),
+    page('20220113100000', 'The quarterly report, first quarter.', v1, {fileExported: false}),
+    page('20220114090000', 'The quarterly report, first quarter.', v2, {fileExported: false}),
+    page('20220114100000', 'The quarterly report, first quarter, corrected.', v2, {}),
+  ]);
+}
+
 // --- The genuine 1.1 chains of tests/content/fixtures/chains/ ----------------------------------
 
 const fixture = (name) => readFileSync(join(ROOT, 'tests/content/fixtures/chains', name), 'utf8');
@@ -315,6 +348,7 @@ export function referenceChains() {
   return [
     {name: 'the worked chain of the v1 pages', revisions: workedChain()},
     {name: 'a page whose Merkle proof passes its hash up (right_leaf null)', revisions: passUpChain()},
+    {name: 'a file page whose older revisions come without the bytes', revisions: filePageChain()},
     {
       name: 'the 2022 example (aqua-docs@738f25c Aqua_Protocol.md)',
       revisions: JSON.parse(fixture('aqua-1.1-aqua-page.json')),
