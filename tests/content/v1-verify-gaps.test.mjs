@@ -22,7 +22,7 @@ import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
-import {Wallet, sha256, toUtf8Bytes} from 'ethers';
+import {Interface, Wallet, sha256, toUtf8Bytes} from 'ethers';
 import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
@@ -212,6 +212,21 @@ test('checkWitnessTx accepts the worked example and the ethers field name "data"
   );
   checkWitnessTx(witness, tx);
   checkWitnessTx(witness, {hash: tx.hash, blockNumber: 6197068, to: tx.to.toLowerCase(), data: tx.input});
+});
+
+test('the witness data is the ABI call of write(bytes32[2]) with the two halves of the hash, as the page says', () => {
+  // publishDomainSnapshot/index.js (a727443) sends '0x9cef4ea1' + the hash unchanged; the page says that this
+  // is exactly the call of write(bytes32[2]) with the hash's two 32-byte halves. A split at another place, or
+  // another signature, gives other data.
+  const hash = witness.witness_event_verification_hash;
+  const abi = new Interface(['function write(bytes32[2])']);
+  assert.equal(abi.getFunction('write').selector, '0x9cef4ea1');
+  assert.equal(abi.encodeFunctionData('write', [[`0x${hash.slice(0, 64)}`, `0x${hash.slice(64)}`]]), tx.input);
+  assert.notEqual(abi.encodeFunctionData('write', [[`0x${hash.slice(64)}`, `0x${hash.slice(0, 64)}`]]), tx.input);
+  assert.notEqual(new Interface(['function write(bytes)']).getFunction('write').selector, '0x9cef4ea1');
+  const text = readFileSync(join(ROOT, PAGE), 'utf8');
+  assert.match(text, /keccak-256 of `write\(bytes32\[2\]\)`/);
+  assert.doesNotMatch(text, /publishing script splits/);
 });
 
 test('checkWitnessTx rejects a transaction that is not in a block (pending, so it proves no time)', () => {
