@@ -445,6 +445,25 @@ test('regression: an empty transclusion-hashes slot passes, as in the 2022 examp
   assert.deepEqual(checkChain(example), {hashes: example.map((r) => r.metadata.verification_hash), notes: []});
 });
 
+test('regression (audit): a page whose text is "0" has no transclusion slot and the digest of "0"', () => {
+  // AddTransclusionHashesOnSave (a727443) adds the slot only to text PHP counts as true, which "0" is not;
+  // Hasher::getHashSum hashes every text but '' (PHP's "0" == '' is false), with no blank-page value in 1.1.
+  const zero = shrunk({main: '0'});
+  assert.deepEqual(zero[0].content.content, {main: '0'});
+  assert.equal(zero[0].content.content_hash, H('0'));
+  assert.deepEqual(checkChain(zero).hashes, [zero[0].metadata.verification_hash]);
+  // The fixed value the 2024 code stores for a blank page is not a 1.1 content hash, for "0" or for ''.
+  const blank = createHash('sha3-512').update('').digest('hex').slice(0, 96);
+  const later = copy(zero);
+  later[0].content.content_hash = blank;
+  assert.throws(() => checkChain(later), /revision 0: content_hash does not recompute/);
+  const empty = shrunk({main: ''});
+  assert.equal(empty[0].content.content_hash, '');
+  checkChain(empty);
+  empty[0].content.content_hash = blank;
+  assert.throws(() => checkChain(empty), /revision 0: content_hash does not recompute/);
+});
+
 test('regression: a slot that disappears into its neighbour, or text that moves between main and a slot', () => {
   // Shrunk by the re-division property: an empty main absorbed into transclusion-hashes.
   const list = [{dbkey: 'A', ns: 0, verification_hash: null}];
