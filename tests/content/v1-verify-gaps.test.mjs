@@ -534,6 +534,16 @@ test('regression (audit): a file page whose older revisions come without bytes p
   const archived = copy(revisions);
   archived[0].content.file.archivename = 20220114090000;
   assert.throws(() => checkChain(archived), /revision 0: file is not in its form/);
+  // A replaced version the vault could not read is exported as its archivename alone: no bytes, and a note.
+  const unread = copy(revisions);
+  unread[0].content.file = {archivename: revisions[0].content.file.archivename};
+  const unreadNotes = checkChain(unread).notes;
+  assert.deepEqual(
+    unreadNotes.map((n) => n.split(':')[0]),
+    ['revision 0', 'revision 1', 'revision 2'],
+  );
+  unread[0].content.file.archivename = 20220114090000;
+  assert.throws(() => checkChain(unread), /revision 0: file is not in its form/);
   const orphan = copy(revisions);
   delete orphan[3].content.content.file_hash;
   assert.throws(() => checkChain(orphan), /revision 3: a file needs a file_hash slot/);
