@@ -14,6 +14,8 @@ import {ROOT, docBlock} from './doc-blocks.mjs';
 export const PAGE_1_2 = 'docs/protocol/aqua_protocol_v1_2.md';
 const sha3 = (data) => createHash('sha3-512').update(data).digest('hex');
 export const H = (text) => (text === '' ? '' : sha3(text));
+/** The first 96 hex digits of SHA3-512 of the empty text, which the extension stores as a blank page's content hash. */
+export const BLANK = sha3('').slice(0, 96);
 export const clone = (value) => globalThis.structuredClone(value);
 export const fixture = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains', name), 'utf8'));
 
@@ -30,7 +32,10 @@ export function reseal(rev) {
     .sort()
     .map((k) => slots[k])
     .join('');
-  content.content_hash = H(joined);
+  // The extension (the writer of merge_hash) stores a fixed value when PHP's `!` counts the joined slots as
+  // false, the empty text or "0" (Hasher::calculateContentHash at d671085); the Rust crate always hashes.
+  const pkc = Object.hasOwn(meta, 'merge_hash');
+  content.content_hash = pkc && (joined === '' || joined === '0') ? BLANK : H(joined);
   meta.metadata_hash = H(
     meta.domain_id + meta.time_stamp + (meta.previous_verification_hash ?? '') + (meta.merge_hash ?? ''),
   );

@@ -20,6 +20,7 @@ import {HDNodeWallet, Wallet} from 'ethers';
 import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {
+  BLANK,
   H,
   PAGE_1_2,
   clone,
@@ -285,6 +286,91 @@ test('a file key on a text page, or a file whose bytes do not match, is refused'
   last.content.file.data = Buffer.from('another file').toString('base64');
   last.content.file.size = 12;
   assert.ok(problemsOf(swapped).includes('file_hash does not match the file bytes'));
+});
+
+/** A one-revision page of the extension whose genesis has `slots` (and `file`), sealed as the extension seals it. */
+function genesisOnly(slots, file) {
+  const page = helloPage();
+  const rev = clone(page.revisions[VH1]);
+  rev.content.content = slots;
+  if (file) rev.content.file = file;
+  const hash = reseal(rev);
+  return {...page, genesis_hash: hash, chain_height: 1, revisions: {[hash]: rev}};
+}
+const fileOf = (bytes) => ({data: bytes.toString('base64'), filename: 'Zero.txt', size: bytes.length, comment: ''});
+
+test('regression (audit): a page whose text is "0" is sealed as the extension seals it, not refused', () => {
+  // AddTransclusionHashesOnSave adds the transclusion-hashes slot only when PHP counts the text as true, and
+  // Hasher::calculateContentHash stores BLANK when it counts the joined slots as false: "" and "0" alike.
+  const zero = genesisOnly({main: '0'});
+  assert.equal(Object.values(zero.revisions)[0].content.content_hash, BLANK);
+  assert.deepEqual(problemsOf(zero), []);
+  assert.deepEqual(problemsOf(genesisOnly({main: ''})), []);
+  // The digest of "0" is not what the extension stored, and it adds no transclusion slot to such a page.
+  const digest = clone(zero);
+  const [hash] = Object.keys(digest.revisions);
+  digest.revisions[hash].content.content_hash = H('0');
+  assert.ok(problemsOf(digest).includes('content_hash does not match the slots'));
+  assert.ok(!passes(genesisOnly({main: '0', 'transclusion-hashes': ''})));
+  // Any other text gets the slot, "00" and " 0" included, and is hashed.
+  assert.deepEqual(problemsOf(genesisOnly({main: '00', 'transclusion-hashes': ''})), []);
+  assert.ok(!passes(genesisOnly({main: '00'})));
+  // An edit to "0" after text keeps the empty slot MediaWiki copies; the joined text is still "0", so BLANK.
+  const edited = editedPage();
+  const last = Object.keys(edited.revisions).at(-1);
+  const rev = clone(edited.revisions[last]);
+  rev.content.content.main = '0';
+  const zeroEdit = {...edited, revisions: {[Object.keys(edited.revisions)[0]]: Object.values(edited.revisions)[0]}};
+  zeroEdit.revisions[reseal(rev)] = rev;
+  assert.deepEqual(rev.content.content, {main: '0', 'transclusion-hashes': ''});
+  assert.equal(rev.content.content_hash, BLANK);
+  assert.deepEqual(problemsOf(zeroEdit), []);
+  delete rev.content.content['transclusion-hashes'];
+  const dropped = {...zeroEdit, revisions: {[Object.keys(edited.revisions)[0]]: Object.values(edited.revisions)[0]}};
+  dropped.revisions[reseal(rev)] = rev;
+  assert.ok(!passes(dropped));
+});
+
+test('regression (audit): a file whose bytes are "0" has the empty file_hash the extension leaves', () => {
+  // FileHashContent::setHashFromFile stops when PHP counts the bytes as false, leaving the slot empty.
+  const zero = Buffer.from('0');
+  assert.deepEqual(
+    problemsOf(genesisOnly({file_hash: '', main: 'A file.', 'transclusion-hashes': ''}, fileOf(zero))),
+    [],
+  );
+  const hashed = genesisOnly({file_hash: H(zero), main: 'A file.', 'transclusion-hashes': ''}, fileOf(zero));
+  assert.ok(problemsOf(hashed).includes('file_hash does not match the file bytes'));
+  // Other bytes need their hash.
+  const one = Buffer.from('1');
+  assert.ok(
+    problemsOf(genesisOnly({file_hash: '', main: 'A file.', 'transclusion-hashes': ''}, fileOf(one))).includes(
+      'file_hash does not match the file bytes',
+    ),
+  );
+  assert.deepEqual(
+    problemsOf(genesisOnly({file_hash: H(one), main: 'A file.', 'transclusion-hashes': ''}, fileOf(one))),
+    [],
+  );
+});
+
+test('regression (audit): a lone surrogate, which hashes like U+FFFD, is refused wherever it is', () => {
+  const LONE = 'a text value holds a lone surrogate, which UTF-8 cannot carry and neither writer stores';
+  const replaced = genesisOnly({main: 'Hello, Aqua! \uFFFD', 'transclusion-hashes': ''});
+  const lone = genesisOnly({main: 'Hello, Aqua! \uD800', 'transclusion-hashes': ''});
+  // The same hashes: node's SHA3 writes the lone surrogate as the UTF-8 of U+FFFD.
+  assert.deepEqual(Object.keys(lone.revisions), Object.keys(replaced.revisions));
+  assert.deepEqual(problemsOf(replaced), []);
+  assert.deepEqual(problemsOf(lone), [LONE]);
+  // A surrogate pair is well formed and passes; a lone one anywhere else (a field no hash covers) is refused.
+  assert.deepEqual(problemsOf(genesisOnly({main: 'Hello, Aqua! \uD83D\uDE00', 'transclusion-hashes': ''})), []);
+  const comment = genesisOnly(
+    {file_hash: H('x'), main: 'A file.', 'transclusion-hashes': ''},
+    {...fileOf(Buffer.from('x')), comment: '\uDC00'},
+  );
+  assert.deepEqual(problemsOf(comment), [LONE]);
+  const rust = clone(logoPage());
+  Object.values(rust.revisions)[0].content.file.filename = 'logo\uDBFF.png';
+  assert.ok(problemsOf(rust).includes(LONE));
 });
 
 test('a signature or witness revision of the Rust crate must carry the content of the revision before it', () => {

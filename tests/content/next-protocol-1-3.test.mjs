@@ -200,6 +200,30 @@ test('changed content is caught; resealing it breaks the link to the next revisi
   assert.throws(() => checkFile({revisions: {[newVh]: resealed, [VH2]: SIGNED}}), /do not link back to the genesis/);
 });
 
+test('regression (audit): a lone surrogate, whose leaf is that of U+FFFD, is refused', () => {
+  const LONE = 'a text value holds a lone surrogate, which UTF-8 cannot carry and notarize.js never writes';
+  const [replacedVh, replaced] = seal({...GENESIS, content: 'Hello, Aqua! \uFFFD'});
+  const [loneVh, lone] = seal({...GENESIS, content: 'Hello, Aqua! \uD800'});
+  // Node's SHA3 writes the lone surrogate as the UTF-8 of U+FFFD: the same leaves and the same hash.
+  assert.deepEqual(lone.leaves, replaced.leaves);
+  assert.equal(loneVh, replacedVh);
+  assert.deepEqual(problemsOf({revisions: {[replacedVh]: replaced}}), []);
+  assert.deepEqual(problemsOf({revisions: {[loneVh]: lone}}), [LONE]);
+  // A surrogate pair is whole and passes; a lone surrogate in a link's URI is refused too.
+  const [pairVh, pair] = seal({...GENESIS, content: 'Hello, Aqua! \uD83D\uDE00'});
+  assert.deepEqual(problemsOf({revisions: {[pairVh]: pair}}), []);
+  const linked = linkedFile();
+  const [linkVh, link] = Object.entries(linked.revisions).at(-1);
+  assert.ok(passes(linked));
+  link.link_uri = 'other\uDFFF.txt.aqua.json';
+  link.leaves = leavesOf(link);
+  assert.ok(
+    checkFile(linked)
+      .find(({hash}) => hash === linkVh)
+      .problems.includes(LONE),
+  );
+});
+
 test('extra leaves that no field backs are caught (the November 2024 verifier accepts them)', () => {
   const stored = [...GENESIS.leaves, 'ab'.repeat(64)];
   const forgedKey = merkleRoot(stored);

@@ -3,11 +3,14 @@
 // - checkChain: a chain passes only if every hash recomputes from the fields it covers (no stored
 //   hash and no verification_context flag is trusted), each revision names the recomputed hash of
 //   the one before (the first names nothing), a file page's bytes match file_hash, and every
-//   revision is in the one form the 2021-2022 extension wrote; it returns the recomputed hashes.
+//   revision is in the one form the 2021-2022 extension wrote; it returns the recomputed hashes, and a
+//   note for each revision whose file_hash it could not check because the export carries no bytes.
 //   Its guarantee for the hashes that join fields without a separator is tested by enumeration in
 //   v1-joined-hashes.test.mjs; the counter-examples found there are kept at the end of this file.
 // - checkMerkleProof: a proof passes only if it starts at the revision's hash, each node joins two
-//   hashes (or passes one up) and the last successor is merkle_root.
+//   hashes (or passes left_leaf up where right_leaf is null, as the extension stores a hash without a
+//   partner) and the last successor is merkle_root; an empty proof only when the hash is merkle_root.
+//   Every proof the extension exports (reference/snapshot-tree.mjs) passes.
 // - checkSignature: a signature passes only if it recovers to both the stored address and key.
 // - checkWitnessTx: a transaction passes only if it is mined, went to the witness contract and
 //   carries exactly H(snapshot genesis hash + merkle_root), both in their forms.
@@ -19,8 +22,10 @@ import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
-import {Wallet, sha256, toUtf8Bytes} from 'ethers';
-import {ROOT, importDocBlock} from './doc-blocks.mjs';
+import {Interface, Wallet, sha256, toUtf8Bytes} from 'ethers';
+import fc from 'fast-check';
+import {runs, seed} from '../../scripts/lib/fuzz.mjs';
+import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
 import {
   contentHash,
   metadataHash,
@@ -30,7 +35,8 @@ import {
   verificationHash12,
   witnessHash,
 } from './reference/aqua-hashing.mjs';
-import {WORKED, phpJsonEncode, workedChain, writeChain} from './reference/writer-1.1.mjs';
+import {extensionSnapshot} from './reference/snapshot-tree.mjs';
+import {WORKED, filePageChain, phpJsonEncode, workedChain, writeChain} from './reference/writer-1.1.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
 const {checkChain, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
@@ -88,14 +94,71 @@ test('checkMerkleProof rejects broken, foreign and empty proofs', () => {
   assert.throws(() => checkMerkleProof(proofA, A.toUpperCase(), root), /128-character/);
 });
 
-test('checkMerkleProof accepts a node with one empty side only when it passes the hash up', () => {
+test('checkMerkleProof accepts a node without a right leaf only when it passes the hash up', () => {
   const proofC = [
-    {depth: 1, left_leaf: C, right_leaf: '', successor: C},
+    {depth: 1, left_leaf: C, right_leaf: null, successor: C},
     {depth: 0, left_leaf: AB, right_leaf: C, successor: root},
   ];
   checkMerkleProof(proofC, C, root);
-  const inflated = [{depth: 1, left_leaf: C, right_leaf: '', successor: H(C)}, proofC[1]];
+  const inflated = [{depth: 1, left_leaf: C, right_leaf: null, successor: H(C)}, proofC[1]];
   assert.throws(() => checkMerkleProof(inflated, C, root), /wrong successor/);
+  // The passed-up hash on the right, or an empty text for the missing leaf: the extension writes neither.
+  for (const node of [
+    {depth: 1, left_leaf: null, right_leaf: C, successor: C},
+    {depth: 1, left_leaf: '', right_leaf: C, successor: C},
+    {depth: 1, left_leaf: C, right_leaf: '', successor: C},
+    {depth: 1, left_leaf: C, successor: C},
+  ]) {
+    assert.throws(() => checkMerkleProof([node, proofC[1]], C, root), /not two leaves and a successor/);
+  }
+});
+
+test('regression (audit): the proof of leaf C of the page example, passed up as right_leaf null, passes', () => {
+  // SpecialWitness::storeMerkleTree stores a parent with one child as right_leaf => null, and
+  // requestMerkleProof returns that row: the old script threw on it, so no page whose path crosses such a
+  // node could be checked.
+  const {root: extensionRoot, proofOf} = extensionSnapshot([A, B, C], {
+    form: '2022',
+    eventHash: H(snapshotGenesis + root),
+  });
+  assert.equal(extensionRoot, root);
+  const proofC = proofOf(C);
+  assert.deepEqual(
+    proofC.map(({left_leaf, right_leaf, successor}) => [left_leaf, right_leaf, successor]),
+    [
+      [C, null, C],
+      [AB, C, root],
+    ],
+  );
+  checkMerkleProof(proofC, C, root);
+  checkMerkleProof(proofOf(A), A, root);
+});
+
+test('regression (audit): a snapshot of one page has an empty proof, which passes only for merkle_root itself', () => {
+  const {root: single, proofOf} = extensionSnapshot([A]);
+  assert.equal(single, A);
+  assert.deepEqual(proofOf(A), []);
+  checkMerkleProof([], A, A);
+  assert.throws(() => checkMerkleProof([], A, root), /empty proof/);
+  assert.throws(() => checkMerkleProof({}, A, A), /not a list/);
+});
+
+test(`generated: every proof the extension exports passes, and fails for another root (seed ${seed})`, () => {
+  const leaf = fc.uint8Array({minLength: 64, maxLength: 64}).map((b) => Buffer.from(b).toString('hex'));
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(leaf, {minLength: 1, maxLength: 40}),
+      fc.constantFrom('2022', '2024'),
+      fc.nat(),
+      (leaves, form, pick) => {
+        const {root: top, proofOf} = extensionSnapshot(leaves, {form, eventHash: H('the witness event')});
+        const hash = leaves[pick % leaves.length];
+        checkMerkleProof(proofOf(hash), hash, top);
+        assert.throws(() => checkMerkleProof(proofOf(hash), hash, H(top)));
+      },
+    ),
+    {seed, numRuns: runs(200)},
+  );
 });
 
 // The throwaway key of the data-accounting page and its signature over revision 1.
@@ -151,6 +214,21 @@ test('checkWitnessTx accepts the worked example and the ethers field name "data"
   checkWitnessTx(witness, {hash: tx.hash, blockNumber: 6197068, to: tx.to.toLowerCase(), data: tx.input});
 });
 
+test('the witness data is the ABI call of write(bytes32[2]) with the two halves of the hash, as the page says', () => {
+  // publishDomainSnapshot/index.js (a727443) sends '0x9cef4ea1' + the hash unchanged; the page says that this
+  // is exactly the call of write(bytes32[2]) with the hash's two 32-byte halves. A split at another place, or
+  // another signature, gives other data.
+  const hash = witness.witness_event_verification_hash;
+  const abi = new Interface(['function write(bytes32[2])']);
+  assert.equal(abi.getFunction('write').selector, '0x9cef4ea1');
+  assert.equal(abi.encodeFunctionData('write', [[`0x${hash.slice(0, 64)}`, `0x${hash.slice(64)}`]]), tx.input);
+  assert.notEqual(abi.encodeFunctionData('write', [[`0x${hash.slice(64)}`, `0x${hash.slice(0, 64)}`]]), tx.input);
+  assert.notEqual(new Interface(['function write(bytes)']).getFunction('write').selector, '0x9cef4ea1');
+  const text = readFileSync(join(ROOT, PAGE), 'utf8');
+  assert.match(text, /keccak-256 of `write\(bytes32\[2\]\)`/);
+  assert.doesNotMatch(text, /publishing script splits/);
+});
+
 test('checkWitnessTx rejects a transaction that is not in a block (pending, so it proves no time)', () => {
   // A verifier that reads only the transaction would accept it (blind audit).
   assert.throws(() => checkWitnessTx(witness, {...tx, blockNumber: null}), /not in a block/);
@@ -195,9 +273,49 @@ function reseal(r) {
 }
 
 test('checkChain accepts the worked chain and returns its verification hashes', () => {
-  assert.deepEqual(checkChain(chain), [vh1, A, vh3]);
+  assert.deepEqual(checkChain(chain), {hashes: [vh1, A, vh3], notes: []});
   assert.equal(chain[1].witness.witness_event_verification_hash, witness.witness_event_verification_hash);
   checkMerkleProof(chain[1].witness.structured_merkle_proof, A, root);
+});
+
+test('regression (audit): witness_event_id as the number the extension exports since January 2022 passes', () => {
+  // WitnessLookup casts it to int since 2a57bb9; the old script required a string and refused every
+  // witnessed revision the pinned code exports. Exports from before carry a string of digits.
+  assert.equal(chain[1].witness.witness_event_id, 1);
+  checkChain(chain);
+  const older = copy(chain);
+  older[1].witness.witness_event_id = '1';
+  checkChain(older);
+  // It is in no hash, so only its form is checked: a positive integer, or its decimal digits as text.
+  for (const id of [0, -1, 1.5, '01', '1 ', 'x', null, [1]]) {
+    const forged = copy(chain);
+    forged[1].witness.witness_event_id = id;
+    assert.throws(() => checkChain(forged), /revision 1: a witness field that is in no hash/, String(id));
+  }
+});
+
+test('regression (audit): the page shows revision 1 and the proofs with the slots and nodes the extension writes', () => {
+  // The example once showed no transclusion-hashes slot, which the extension adds to every save with main text.
+  const shown = JSON.parse(docBlock(PAGE, 'Revision 1 of the worked example (shortened)').body);
+  assert.deepEqual(shown.content.content, chain[0].content.content);
+  // The proofs of leaves A and C, hashes shortened to their first 12 and last 8 digits.
+  const short = (h) => (h === null ? null : `${h.slice(0, 12)}…${h.slice(-8)}`);
+  const {proofOf} = extensionSnapshot([A, B, C]);
+  for (const [title, leaf] of [
+    ['structured_merkle_proof of revision 2 (hashes shortened)', A],
+    ['structured_merkle_proof of leaf C (hashes shortened)', C],
+  ]) {
+    assert.deepEqual(
+      JSON.parse(docBlock(PAGE, title).body),
+      proofOf(leaf).map((n) => ({
+        depth: n.depth,
+        left_leaf: short(n.left_leaf),
+        right_leaf: short(n.right_leaf),
+        successor: short(n.successor),
+      })),
+      title,
+    );
+  }
 });
 
 test('checkChain rejects reordered, spliced and rooted-elsewhere chains', () => {
@@ -324,10 +442,26 @@ test('regression: an empty transclusion-hashes slot passes, as in the 2022 examp
   checkChain(shrunk({main: '', transclusions: []}));
   const example = JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains/aqua-1.1-aqua-page.json'), 'utf8'));
   assert.equal(example[0].content.content['transclusion-hashes'], '');
-  assert.deepEqual(
-    checkChain(example),
-    example.map((r) => r.metadata.verification_hash),
-  );
+  assert.deepEqual(checkChain(example), {hashes: example.map((r) => r.metadata.verification_hash), notes: []});
+});
+
+test('regression (audit): a page whose text is "0" has no transclusion slot and the digest of "0"', () => {
+  // AddTransclusionHashesOnSave (a727443) adds the slot only to text PHP counts as true, which "0" is not;
+  // Hasher::getHashSum hashes every text but '' (PHP's "0" == '' is false), with no blank-page value in 1.1.
+  const zero = shrunk({main: '0'});
+  assert.deepEqual(zero[0].content.content, {main: '0'});
+  assert.equal(zero[0].content.content_hash, H('0'));
+  assert.deepEqual(checkChain(zero).hashes, [zero[0].metadata.verification_hash]);
+  // The fixed value the 2024 code stores for a blank page is not a 1.1 content hash, for "0" or for ''.
+  const blank = createHash('sha3-512').update('').digest('hex').slice(0, 96);
+  const later = copy(zero);
+  later[0].content.content_hash = blank;
+  assert.throws(() => checkChain(later), /revision 0: content_hash does not recompute/);
+  const empty = shrunk({main: ''});
+  assert.equal(empty[0].content.content_hash, '');
+  checkChain(empty);
+  empty[0].content.content_hash = blank;
+  assert.throws(() => checkChain(empty), /revision 0: content_hash does not recompute/);
 });
 
 test('regression: a slot that disappears into its neighbour, or text that moves between main and a slot', () => {
@@ -357,9 +491,66 @@ test('regression: a file_hash folded into main with the file dropped, or split o
   // A text page whose text begins with a hash cannot be told from a file page: refused, even genuine.
   const textPage = shrunk({main: H('x') + 'A.'});
   assert.throws(() => checkChain(textPage), /revision 0: main begins with 128 hex digits/);
+  // Split off as a file_hash slot without bytes, it reads as an older revision of a file page, which the
+  // extension exports in just that form: it passes, and the note says that no hash tells the two apart.
   const split = copy(textPage);
   split[0].content.content = {file_hash: H('x'), main: 'A.'};
-  assert.throws(() => checkChain(split), /revision 0: a file_hash slot needs the file/);
+  const {notes} = checkChain(split);
+  assert.equal(notes.length, 1);
+  assert.ok(notes[0].startsWith(`revision 0: file_hash ${H('x').slice(0, 8)}… is checked against no bytes`));
+  assert.match(notes[0], /no hash tells it from a text beginning with that hash/);
+});
+
+test('regression (audit): a file page whose older revisions come without bytes passes, with a note for each', () => {
+  // TransferEntityFactory exports a file's bytes only when getFileForVerificationEntity finds a version for
+  // the revision (the current file for the current revision, a replaced version, with its archivename, for
+  // an older one). The old script refused every other revision of a file page.
+  const revisions = filePageChain();
+  assert.deepEqual(
+    revisions.map((r) => Object.keys(r.content.file ?? {}).join()),
+    ['data,filename,size,comment,archivename', '', '', 'data,filename,size,comment'],
+  );
+  const {hashes, notes} = checkChain(revisions);
+  assert.deepEqual(
+    hashes,
+    revisions.map((r) => r.metadata.verification_hash),
+  );
+  assert.deepEqual(
+    notes.map((n) => n.split(':')[0]),
+    ['revision 1', 'revision 2'],
+  );
+  for (const [n, at] of [
+    [notes[0], 1],
+    [notes[1], 2],
+  ]) {
+    assert.ok(n.includes(`file_hash ${revisions[at].content.content.file_hash.slice(0, 8)}`), n);
+    assert.match(n, /checked against no bytes.*SHA3-512 of the version of the file you hold/);
+  }
+  // Bytes that are there are checked, an archivename included; a file needs its file_hash slot.
+  const forged = copy(revisions);
+  forged[0].content.file.data = Buffer.from('another file').toString('base64');
+  forged[0].content.file.size = 12;
+  assert.throws(() => checkChain(forged), /revision 0: file_hash does not match the file/);
+  const archived = copy(revisions);
+  archived[0].content.file.archivename = 20220114090000;
+  assert.throws(() => checkChain(archived), /revision 0: file is not in its form/);
+  // A replaced version the vault could not read is exported as its archivename alone: no bytes, and a note.
+  const unread = copy(revisions);
+  unread[0].content.file = {archivename: revisions[0].content.file.archivename};
+  const unreadNotes = checkChain(unread).notes;
+  assert.deepEqual(
+    unreadNotes.map((n) => n.split(':')[0]),
+    ['revision 0', 'revision 1', 'revision 2'],
+  );
+  unread[0].content.file.archivename = 20220114090000;
+  assert.throws(() => checkChain(unread), /revision 0: file is not in its form/);
+  const orphan = copy(revisions);
+  delete orphan[3].content.content.file_hash;
+  assert.throws(() => checkChain(orphan), /revision 3: a file needs a file_hash slot/);
+  // An empty file_hash (a file page saved while its file could not be read) joins the text of no slot.
+  const empty = shrunk({main: 'A.'});
+  empty[0].content.content = {file_hash: '', main: 'A.'};
+  assert.throws(() => checkChain(empty), /revision 0: slot file_hash is not in its form/);
 });
 
 test('regression: keys named like Object.prototype members are unknown keys', () => {

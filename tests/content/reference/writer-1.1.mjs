@@ -17,6 +17,7 @@
 //                                transform, so the text stays compact; TransclusionHashExtractor
 //                                retrieveHashes() writes {dbkey, ns, verification_hash}
 //   the witness                  the witness event row plus structured_merkle_proof
+import {Buffer} from 'node:buffer';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {ROOT} from '../doc-blocks.mjs';
@@ -29,6 +30,7 @@ import {
   witnessEventVerificationHash,
   witnessHash,
 } from './aqua-hashing.mjs';
+import {extensionSnapshot} from './snapshot-tree.mjs';
 
 export {H};
 export const WITNESS_CONTRACT = '0x45f59310ADD88E6d23ca58A0Fa7A55BEE6d2a611';
@@ -74,6 +76,7 @@ const EMPTY_SIGNATURE = {signature: '', public_key: '', wallet_address: '', sign
  * Writes a page's chain as the extension served it (get_revision), one spec per revision:
  *   {domainId, timeStamp, main, file?: Buffer, signers?: [{user, timestamp}],
  *    transclusions?: [{dbkey, ns, verification_hash}] (an empty list is the empty slot),
+ *    fileExported?: false (no bytes: an older revision no file version matches), archivename?,
  *    mergeHash?: true (the empty merge_hash of 2024 exports), revId?,
  *    signature?: {signature, public_key, wallet_address} (sealed by the next revision),
  *    witness?: {domain_snapshot_genesis_hash, merkle_root, witness_network,
@@ -90,12 +93,15 @@ export function writeChain(specs) {
       slots['transclusion-hashes'] = spec.transclusions.length ? phpJsonEncode(spec.transclusions) : '';
     }
     const content = {rev_id: spec.revId ?? i + 1, content: slots, content_hash: contentHash(slots)};
-    if (spec.file) {
+    // The bytes only when getFileForVerificationEntity finds a version of the file for the revision: the
+    // current file for the current revision, a replaced version (with its archivename) for an older one.
+    if (spec.file && spec.fileExported !== false) {
       content.file = {
         data: spec.file.toString('base64'),
         filename: spec.filename ?? 'Upload.bin',
         size: spec.file.length,
         comment: spec.comment ?? '',
+        ...(spec.archivename === undefined ? {} : {archivename: spec.archivename}),
       };
     }
     const fields = {
@@ -133,7 +139,8 @@ export function writeChain(specs) {
 
 function witnessRecord(w, domainId) {
   return {
-    witness_event_id: w.witness_event_id ?? '1',
+    // A number: WitnessLookup casts it to int since 2a57bb9 (January 2022); exports before carry a string.
+    witness_event_id: w.witness_event_id ?? 1,
     domain_id: w.domain_id ?? domainId,
     domain_snapshot_title:
       w.domain_snapshot_title ?? `Data Accounting:DomainSnapshot:${w.domain_snapshot_genesis_hash}`,
@@ -177,19 +184,29 @@ export const WORKED = {
 };
 const AB = H(A + B);
 WORKED.root = H(AB + C);
-WORKED.proof = [
-  {depth: '1', left_leaf: A, right_leaf: B, successor: AB},
-  {depth: '0', left_leaf: AB, right_leaf: C, successor: WORKED.root},
-];
+// As requestMerkleProof exports it at a7274438: with the event's hash, depth as a number, and id and
+// witness_event_id as 0 (the query does not select them).
+WORKED.proof = extensionSnapshot([A, B, C], {
+  form: '2022',
+  eventHash: H(WORKED.snapshotGenesis + WORKED.root),
+}).proofOf(A);
+if (WORKED.proof[0].successor !== AB) throw new Error('the worked proof does not start with H(A + B)');
 
 /** The three revisions of the worked chain: revision 1 signed, revision 2 witnessed on goerli. */
 export function workedChain() {
   return writeChain([
-    {domainId: '5a1b9c3e7d', timeStamp: '20220110093000', main: WORKED.text1, signature: WORKED.signature},
+    {
+      domainId: '5a1b9c3e7d',
+      timeStamp: '20220110093000',
+      main: WORKED.text1,
+      transclusions: [],
+      signature: WORKED.signature,
+    },
     {
       domainId: '5a1b9c3e7d',
       timeStamp: '20220110101500',
       main: WORKED.text2,
+      transclusions: [],
       witness: {
         domain_snapshot_genesis_hash: WORKED.snapshotGenesis,
         merkle_root: WORKED.root,
@@ -198,7 +215,60 @@ export function workedChain() {
         structured_merkle_proof: WORKED.proof,
       },
     },
-    {domainId: '5a1b9c3e7d', timeStamp: '20220110120000', main: WORKED.text3},
+    {domainId: '5a1b9c3e7d', timeStamp: '20220110120000', main: WORKED.text3, transclusions: []},
+  ]);
+}
+
+/**
+ * A page witnessed in a snapshot of three pages where its hash is the third leaf: it has no partner at depth 1,
+ * so its proof starts with the node that passes it up ({left_leaf: hash, right_leaf: null, successor: hash}),
+ * as storeMerkleTree and requestMerkleProof write it. The other two leaves are those of the worked example.
+ */
+export function passUpChain() {
+  const specs = [
+    {domainId: '5a1b9c3e7d', timeStamp: '20220111080000', main: 'Invoice 2022-017: 100 EUR.', transclusions: []},
+    {domainId: '5a1b9c3e7d', timeStamp: '20220112080000', main: 'Invoice 2022-017: 100 EUR. Paid.', transclusions: []},
+  ];
+  const leaf = writeChain(specs)[0].metadata.verification_hash;
+  const snapshotGenesis = H('DomainSnapshot 2 of 5a1b9c3e7d');
+  const root = extensionSnapshot([A, B, leaf]).root;
+  const eventHash = H(snapshotGenesis + root);
+  const {proofOf} = extensionSnapshot([A, B, leaf], {form: '2022', eventHash});
+  specs[0].witness = {
+    domain_snapshot_genesis_hash: snapshotGenesis,
+    merkle_root: root,
+    witness_network: 'goerli',
+    witness_event_transaction_hash: `0x${H('a transaction').slice(0, 64)}`,
+    structured_merkle_proof: proofOf(leaf),
+  };
+  return writeChain(specs);
+}
+
+/**
+ * A file page as the extension exports it after a re-upload: revision 1 uploaded version 1 (since replaced:
+ * its bytes with an archivename), revision 2 edited the description and revision 3 uploaded version 2, both
+ * without bytes (no replaced version has their time stamps, and neither is current), and revision 4, the
+ * current one, edited the description again and carries the current file. file_hash is set on every save
+ * from the file current at that moment.
+ */
+export function filePageChain() {
+  const v1 = Buffer.from('%PDF-1.4 report, first version\n');
+  const v2 = Buffer.from('%PDF-1.4 report, second version\n');
+  const page = (timeStamp, main, file, exported) => ({
+    domainId: '5a1b9c3e7d',
+    timeStamp,
+    main,
+    transclusions: [],
+    file,
+    filename: 'Report.pdf',
+    comment: 'Quarterly report',
+    ...exported,
+  });
+  return writeChain([
+    page('20220113090000', 'The quarterly report.', v1, {archivename: '20220114090000!Report.pdf'}),
+    page('20220113100000', 'The quarterly report, first quarter.', v1, {fileExported: false}),
+    page('20220114090000', 'The quarterly report, first quarter.', v2, {fileExported: false}),
+    page('20220114100000', 'The quarterly report, first quarter, corrected.', v2, {}),
   ]);
 }
 
@@ -277,6 +347,8 @@ export function paleBlueDot() {
 export function referenceChains() {
   return [
     {name: 'the worked chain of the v1 pages', revisions: workedChain()},
+    {name: 'a page whose Merkle proof passes its hash up (right_leaf null)', revisions: passUpChain()},
+    {name: 'a file page whose older revisions come without the bytes', revisions: filePageChain()},
     {
       name: 'the 2022 example (aqua-docs@738f25c Aqua_Protocol.md)',
       revisions: JSON.parse(fixture('aqua-1.1-aqua-page.json')),
