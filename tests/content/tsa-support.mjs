@@ -29,7 +29,7 @@ function name(commonName) {
 }
 
 /** A certificate of `subject`'s key, issued by `issuer` (itself when none), valid from 2020 to 2040. */
-async function certificate({subject, keys, issuer, serial, ca, timeStamping}) {
+async function certificate({subject, keys, issuer, serial, ca, timeStamping, critical = true}) {
   const cert = new pkijs.Certificate();
   cert.version = 2;
   cert.serialNumber = new asn1js.Integer({value: serial});
@@ -51,8 +51,8 @@ async function certificate({subject, keys, issuer, serial, ca, timeStamping}) {
     cert.extensions.push(
       new pkijs.Extension({
         extnID: '2.5.29.37',
-        critical: true,
-        extnValue: new pkijs.ExtKeyUsage({keyPurposes: [timeStamping]}).toSchema().toBER(false),
+        critical,
+        extnValue: new pkijs.ExtKeyUsage({keyPurposes: [timeStamping].flat()}).toSchema().toBER(false),
       }),
     );
   }
@@ -62,9 +62,10 @@ async function certificate({subject, keys, issuer, serial, ca, timeStamping}) {
 
 /**
  * A test root CA and a TSA it certifies. `purpose` is the TSA certificate's extended key usage (by default
- * id-kp-timeStamping). `root` is the root's certificate as DER bytes, what a caller passes as a trust anchor.
+ * id-kp-timeStamping; a list gives several purposes), `critical` whether that extension is marked critical (by
+ * default it is). `root` is the root's certificate as DER bytes, what a caller passes as a trust anchor.
  */
-export async function makeAuthority(label = 'Test', {purpose = OID.timeStamping} = {}) {
+export async function makeAuthority(label = 'Test', {purpose = OID.timeStamping, critical = true} = {}) {
   const rootKeys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const tsaKeys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const rootName = `${label} Root CA`;
@@ -76,6 +77,7 @@ export async function makeAuthority(label = 'Test', {purpose = OID.timeStamping}
     serial: 2,
     ca: false,
     timeStamping: purpose,
+    critical,
   });
   return {
     root: Buffer.from(rootCert.toSchema().toBER(false)),

@@ -7,8 +7,13 @@
 // the time is unproven and the file does not pass. A Nostr witness counts only when the caller supplies the event
 // and its id is the NIP-01 hash of its fields, its BIP-340 signature over that id verifies, its key is
 // witness_sender_account_address and it carries the root at witness_timestamp; even then its time is called the
-// publisher's claim. verify.js at 538eab0 checks neither signature (witness_tsa.js lines 66 to 92, witness_nostr.js
-// lines 70 to 83).
+// publisher's claim. verify.js at 538eab0 checks no time-stamp signature (witness_tsa.js lines 66 to 92); for a Nostr
+// event, its relay client (nostr-tools 2.7.2) drops an event whose id or signature fails, but nothing compares the
+// event's key with witness_sender_account_address (witness_nostr.js lines 70 to 83).
+//
+// The module must work with the packages `npm ci` installs in the clone at 538eab0 (pkijs 3.2.4, which finds no
+// crypto engine of its own in a Node.js ES module) as well as with this site's: V2_CLONE_MODULES runs this file
+// against the clone's versions (v2-checks.mjs).
 //
 // Tokens are made here with a test CA and TSA (tsa-support.mjs); one real token, DigiCert's of 5 November 2024
 // (fixtures/chains/aqua-1.3-draft-tsa-witness.json), is verified against the DigiCert root in Node's store.
@@ -17,7 +22,7 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {X509Certificate} from 'node:crypto';
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import tls from 'node:tls';
 import {test} from 'node:test';
@@ -26,16 +31,14 @@ import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {append, helloFile, witnessFields} from './aqua-js-538eab0.mjs';
 import {fixture} from './chains-1-2.mjs';
-import {ROOT, docBlock} from './doc-blocks.mjs';
 import {nevent, npub, signedEvent} from './nostr-support.mjs';
-import {AGAINST, publishedBlock} from './published.mjs';
 import {makeAuthority, makeToken} from './tsa-support.mjs';
+import {CLONE, LINKS_PAGE as PAGE, blockBody, linksModule, pageText, scriptFolder} from './v2-checks.mjs';
 
-const PAGE = 'versioned_docs/version-1.2.0/Components/verifier/aqua-cli-javascript.md';
-const published = await publishedBlock(PAGE, 'check-aqua-links.mjs');
-/** checkLinks as published; before the time stamps were checked it took only the linked files and returned a list. */
+const published = await linksModule();
+/** checkLinks as published; before the time stamps were checked it took the linked files and returned a list. */
 async function check(file, options = {}) {
-  const result = await published.checkLinks(file, AGAINST ? (options.linkedFiles ?? {}) : options);
+  const result = await published.checkLinks(file, options);
   return Array.isArray(result) ? {problems: result, notes: []} : result;
 }
 const passes = async (file, options) => (await check(file, options)).problems.length === 0;
@@ -43,6 +46,9 @@ const passes = async (file, options) => (await check(file, options)).problems.le
 const TRUSTED = await makeAuthority('Trusted');
 const UNTRUSTED = await makeAuthority('Forger');
 const WEB_ONLY = await makeAuthority('Web', {purpose: '1.3.6.1.5.5.7.3.1'}); // a TLS server certificate, trusted
+// RFC 3161 section 2.3: the extended key usage of a TSA is critical and holds id-kp-timeStamping alone.
+const LAX = await makeAuthority('Lax', {critical: false});
+const MANY = await makeAuthority('Many', {purpose: ['1.3.6.1.5.5.7.3.8', '1.3.6.1.5.5.7.3.4']});
 const TIME = new Date('2024-12-16T18:00:00Z');
 const UNIX = TIME.getTime() / 1000;
 
@@ -85,6 +91,23 @@ test('an unsigned token, one signed by a key nobody trusts, or by a non-TSA cert
   assert.deepEqual(await problemsOf(await tsaWitnessed({authority: WEB_ONLY}), anchors(WEB_ONLY)), [
     "revision 3: the RFC 3161 time stamp does not count: the signer's certificate is not a time-stamping certificate",
   ]);
+});
+
+test('regression (audit): a TSA certificate whose extended key usage is not critical, or names another purpose too, does not count', async () => {
+  // The page named this "the time-stamping key usage"; it is the Extended Key Usage extension, critical, holding
+  // exactly id-kp-timeStamping, and the page says so now.
+  const refusal =
+    "revision 3: the RFC 3161 time stamp does not count: the signer's certificate is not a time-stamping certificate";
+  assert.deepEqual(await problemsOf(await tsaWitnessed({authority: LAX}), anchors(LAX)), [refusal]);
+  assert.deepEqual(await problemsOf(await tsaWitnessed({authority: MANY}), anchors(MANY)), [refusal]);
+  const bullet = pageText(PAGE)
+    .split('\n')
+    .find((line) => line.startsWith('- **An RFC 3161 witness counts only'));
+  assert.match(
+    bullet,
+    /Extended Key Usage extension is marked critical and names exactly one purpose, `id-kp-timeStamping`/,
+  );
+  assert.doesNotMatch(bullet, /time-stamping key usage/);
 });
 
 test('a token over another imprint, at another time, or with a signed attribute changed does not count', async () => {
@@ -193,20 +216,100 @@ test('an Ethereum witness passes this check with a note that its time is the blo
   assert.match(result.notes[0], /time of the block that holds transaction 0xcdcd/);
 });
 
-test(
-  'check-file.mjs, as the page publishes it, runs the check with the DigiCert anchor on a real file',
-  {skip: Boolean(AGAINST)},
-  () => {
-    // Both blocks written next to each other inside the project, so that the packages resolve as in the clone.
-    const dir = join(ROOT, 'node_modules', '.cache', 'v2-check-file');
-    mkdirSync(dir, {recursive: true});
-    writeFileSync(join(dir, 'check-aqua-links.mjs'), docBlock(PAGE, 'check-aqua-links.mjs').body);
-    writeFileSync(join(dir, 'check-file.mjs'), docBlock(PAGE, 'check-file.mjs').body);
-    writeFileSync(join(dir, 'hello.txt.aqua.json'), JSON.stringify(helloFile()));
-    const out = execFileSync(process.execPath, ['check-file.mjs', 'hello.txt.aqua.json'], {cwd: dir, encoding: 'utf8'});
-    assert.equal(out.trim(), 'no problems');
-  },
-);
+/** A folder holding check-aqua-links.mjs and check-file.mjs as published, and `files` (name -> parsed file). */
+function checkFileFolder(name, files) {
+  // Inside the project (or the clone's folder), so that the packages resolve as they do for a reader.
+  const dir = scriptFolder(name);
+  writeFileSync(join(dir, 'check-aqua-links.mjs'), blockBody(PAGE, 'check-aqua-links.mjs'));
+  writeFileSync(join(dir, 'check-file.mjs'), blockBody(PAGE, 'check-file.mjs'));
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.aqua.json'))) rmSync(join(dir, file));
+  for (const [file, data] of Object.entries(files)) writeFileSync(join(dir, file), JSON.stringify(data));
+  return dir;
+}
+/** check-file.mjs run on `file` in `dir`: its exit code and what it printed. */
+function runCheckFile(dir, file) {
+  try {
+    return {
+      code: 0,
+      out: execFileSync(process.execPath, ['check-file.mjs', file], {cwd: dir, encoding: 'utf8'}).trim(),
+    };
+  } catch (error) {
+    return {code: error.status, out: String(error.stdout).trim()};
+  }
+}
+/** The real file with a link revision to the latest revision of `linked` (named `uri`), as notarize.js --link writes it. */
+function linking(linked, uri) {
+  const link = {
+    link_type: 'aqua',
+    link_require_indepth_verification: true,
+    link_verification_hash: Object.keys(linked.revisions).at(-1),
+    link_uri: uri,
+  };
+  return append(helloFile(), 'link', link);
+}
+
+test('check-file.mjs, as the page publishes it, runs the check with the DigiCert anchor on a real file', () => {
+  const dir = checkFileFolder('v2-check-file', {'hello.txt.aqua.json': helloFile()});
+  assert.deepEqual(runCheckFile(dir, 'hello.txt.aqua.json'), {code: 0, out: 'no problems'});
+});
+
+test('regression (audit): check-file.mjs reads the files that link revisions name, as verify.js does, and passes them', () => {
+  // It passed no linkedFiles, so every file with a link revision failed with "was not supplied".
+  const annex = helloFile();
+  const second = linking(annex, 'annex.txt.aqua.json'); // a linked file that links on
+  const first = linking(second, 'second.txt.aqua.json');
+  const dir = checkFileFolder('v2-check-file-links', {
+    'first.txt.aqua.json': first,
+    'second.txt.aqua.json': second,
+    'annex.txt.aqua.json': annex,
+  });
+  assert.deepEqual(runCheckFile(dir, 'first.txt.aqua.json'), {code: 0, out: 'no problems'});
+  // A linked file that is missing, or lacks the linked hash, still fails the file.
+  const broken = checkFileFolder('v2-check-file-missing', {
+    'first.txt.aqua.json': first,
+    'second.txt.aqua.json': second,
+  });
+  assert.deepEqual(runCheckFile(broken, 'first.txt.aqua.json'), {
+    code: 1,
+    out: 'second.txt.aqua.json: revision 3: the linked file annex.txt.aqua.json was not supplied',
+  });
+  const other = checkFileFolder('v2-check-file-other', {
+    'first.txt.aqua.json': first,
+    'second.txt.aqua.json': helloFile(),
+  });
+  assert.deepEqual(runCheckFile(other, 'first.txt.aqua.json'), {
+    code: 1,
+    out: 'revision 3: the linked file does not contain link_verification_hash',
+  });
+});
+
+test('regression (audit): the real DigiCert token verifies in a process where pkijs finds no crypto engine of its own', () => {
+  // pkijs 3.2.4, which npm ci installs at 538eab0, looks only for self.crypto or crypto.webcrypto, and a Node.js ES
+  // module has neither: the module as it was failed every genuine token there ("Please call 'setEngine' before call
+  // to 'getEngine'"). Here the same state is made for this site's pkijs by removing globalThis.crypto before it
+  // loads; with V2_CLONE_MODULES the clone's pkijs 3.2.4 also runs as it is.
+  const [[, witness]] = Object.entries(fixture('aqua-1.3-draft-tsa-witness.json').revisions);
+  const dir = scriptFolder('v2-no-engine');
+  writeFileSync(join(dir, 'check-aqua-links.mjs'), blockBody(PAGE, 'check-aqua-links.mjs'));
+  writeFileSync(join(dir, 'witness.json'), JSON.stringify(witness));
+  writeFileSync(
+    join(dir, 'run.mjs'),
+    [
+      "import {X509Certificate} from 'node:crypto';",
+      "import {readFileSync} from 'node:fs';",
+      "import tls from 'node:tls';",
+      "import {checkTimeStamp} from './check-aqua-links.mjs';",
+      "const w = JSON.parse(readFileSync('witness.json', 'utf8'));",
+      "const cn = (pem) => new X509Certificate(pem).subject.split('\\n');",
+      "const anchors = tls.rootCertificates.filter((pem) => cn(pem).includes('CN=DigiCert Assured ID Root CA'));",
+      'const result = await checkTimeStamp(w.witness_transaction_hash, w.witness_merkle_root, w.witness_timestamp, anchors);',
+      'console.log(JSON.stringify(result));',
+    ].join('\n'),
+  );
+  const run = (...flags) => execFileSync(process.execPath, [...flags, 'run.mjs'], {cwd: dir, encoding: 'utf8'}).trim();
+  assert.equal(run('--import', 'data:text/javascript,delete globalThis.crypto'), 'null');
+  if (CLONE) assert.equal(run(), 'null');
+});
 
 // Named regressions of the audit and of the generated attacks below, run against the page at 1245666.
 test('regression (audit): an unsigned token dated 2001-01-01, minted offline, does not count', async () => {

@@ -30,11 +30,13 @@ import {Wallet, hashMessage, recoverAddress} from 'ethers';
 import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {append as append538, helloFile, seal as seal538, witnessFields} from './aqua-js-538eab0.mjs';
-import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
+import {ROOT, docBlock} from './doc-blocks.mjs';
+import {CHAIN_PAGE, LINKS_PAGE, checkChain, linksModule, pageText, signedMessage} from './v2-checks.mjs';
 
+// checkChain (v2-checks.mjs) serialises a chain given as an object and hands the module the text, as run-check.mjs
+// does; FUZZ_AGAINST=<commit> runs this file against the pages at that commit.
 const V2 = 'versioned_docs/version-1.2.0';
-const {checkChain, signedMessage} = await importDocBlock(`${V2}/Components/verifier/index.md`, 'check-chain-1.2.mjs');
-const {checkLinks} = await importDocBlock(`${V2}/Components/verifier/aqua-cli-javascript.md`, 'check-aqua-links.mjs');
+const {checkLinks} = await linksModule();
 
 const fixture = (name) => JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains', name), 'utf8'));
 const clone = (value) => JSON.parse(JSON.stringify(value));
@@ -169,7 +171,7 @@ test('genuine: the real signed chain of aqua-verifier-rs holds, with the signer 
 
 test('genuine: the hello.chain.json that Getting Started prints holds', () => {
   const block = docBlock(`${V2}/getting-started.md`, 'hello.chain.json');
-  assert.deepEqual(checkChain(JSON.parse(block.body)), []);
+  assert.deepEqual(checkChain(block.body), []);
 });
 
 test('genuine: a chain signed and then witnessed the way aqua-cli does it holds', () => {
@@ -531,5 +533,88 @@ test(`generated: text moved across the border of two fields one hash joins is re
       },
     ),
     {seed, numRuns},
+  );
+});
+
+// From the second blind audit of the v2 pages: each case failed against the pages as they were (FUZZ_AGAINST).
+test('regression (audit): what neither verify.js nor the link check verifies makes the file fail, as the page now says', async () => {
+  const did = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+  const signature = {
+    signature: {payload: 'e30', signatures: []},
+    signature_public_key: did,
+    signature_wallet_address: did,
+    signature_type: 'did:key',
+  };
+  const previous = Object.keys(aqua().revisions).at(-1);
+  const ethereum = witnessFields(previous, 'sepolia', {
+    transaction: '0x' + 'cd'.repeat(32),
+    sender: VICTIM.address,
+    time: 1734372000,
+  });
+  const annex = aqua();
+  const cases = {
+    'a scalar did:key signature': [append538(aqua(), 'signature', signature, {scalar: true}), {}],
+    'a scalar witness': [append538(aqua(), 'witness', ethereum, {scalar: true}), {}],
+    'a scalar link': [
+      withLink(aqua(), Object.keys(annex.revisions).at(-1), true),
+      {linkedFiles: {'annex.txt.aqua.json': annex}},
+    ],
+  };
+  for (const [label, [file, options]] of Object.entries(cases)) {
+    const {problems} = await checkLinks(file, options);
+    assert.equal(problems.length, 1, label);
+  }
+  const paragraph = pageText(LINKS_PAGE)
+    .split('\n')
+    .find((line) => line.startsWith('Run this check next to `verify.js`.'));
+  assert.doesNotMatch(paragraph, /reports as unchecked/);
+  assert.match(paragraph, /each is reported as a problem, so a file that holds one never passes/);
+});
+
+test('regression (audit): a file in which an object names a key twice is refused, whichever value JSON.parse would keep', () => {
+  // JSON.parse keeps the last of two equal keys without a word; the module read a parsed object, so an earlier
+  // entry, which another reader may take instead, went unseen.
+  const text = readFileSync(join(ROOT, 'tests/content/fixtures/chains/aqua-1.2-logo-erp.json'), 'utf8');
+  assert.deepEqual(checkChain(text), []);
+  assert.deepEqual(checkChain(Buffer.from(text)), []);
+  const real = '"time_stamp": "20241105114946"';
+  assert.equal(text.split(real).length, 2);
+  const forged = {
+    'the same key twice': text.replace(real, `"time_stamp": "20000101000000", ${real}`),
+    'the same key, once written with an escape': text.replace(real, `"\\u0074ime_stamp": "20000101000000", ${real}`),
+    'the same key twice at the top': text.replace('{', '{"site_info": {"x": 1},'),
+  };
+  for (const [label, file] of Object.entries(forged)) {
+    assert.deepEqual(JSON.parse(file), JSON.parse(text), label); // what JSON.parse keeps is the genuine chain
+    const problems = checkChain(file);
+    assert.equal(problems.length, 1, label);
+    assert.match(problems[0], /appears twice in one object/, label);
+  }
+  // Equal keys in different objects, and quotes, braces and commas inside strings, are no duplicates.
+  const chain = JSON.parse(text);
+  for (const [, rev] of Object.entries(chain.pages[0].revisions))
+    rev.content.file.filename = 'a "x": {"y": [1, "z"]}, \\';
+  assert.deepEqual(checkChain(JSON.stringify(chain, null, 2)), []);
+  assert.match(checkChain('{"pages": [')[0], /cannot be read as JSON/);
+  assert.match(pageText(CHAIN_PAGE), /refuses any file in which an object names a key twice/);
+});
+
+test('regression (audit): filename, comment, title, namespace and chain_height are in no hash, as Getting Started now says', () => {
+  // content_hash covers file_hash alone (aqua-verifier-rs src/util.rs, content_hash), so these labels can be
+  // changed under a genuine signature; size is tied to the bytes of file.data and cannot.
+  const chain = fixture('aqua-1.2-logo-erp.json');
+  const page = chain.pages[0];
+  Object.assign(page, {title: 'contract-final.pdf', namespace: 7, chain_height: 99});
+  for (const rev of Object.values(page.revisions))
+    Object.assign(rev.content.file, {filename: 'x.pdf', comment: 'signed'});
+  assert.deepEqual(checkChain(chain), []);
+  const resized = fixture('aqua-1.2-logo-erp.json');
+  Object.values(resized.pages[0].revisions)[0].content.file.size += 1;
+  assert.notDeepEqual(checkChain(resized), []);
+  const started = pageText(`${V2}/getting-started.md`);
+  assert.match(started, /`filename`, `size` and `comment` are in no hash/);
+  assert.match(
+    started,
+    /own `title`, `namespace` and `chain_height`, like `filename` and `comment` in each revision, are in no hash/,
   );
 });
