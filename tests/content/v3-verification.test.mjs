@@ -148,6 +148,121 @@ describe('genuine trees are accepted', () => {
   });
 });
 
+describe('verifyAndGetGraphData: a missing linked tree ends the walk with Ok; graphIsComplete (graph-check.ts) catches it', () => {
+  const contract = {fileName: 'contract.txt', fileContent: 'the contract', path: './contract.txt'};
+  const annex = {fileName: 'annex.txt', fileContent: 'the annex', path: './annex.txt'};
+  let graphIsComplete;
+  before(async () => {
+    ({graphIsComplete} = await importDocBlock(PAGE, 'graph-check.ts'));
+  });
+
+  /** A contract linked to an annex, then signed: three revisions; the annex's tree on its own. */
+  async function linkedPair() {
+    const a = (await aquafier.createGenesisRevision(contract)).data.aquaTree;
+    const b = (await aquafier.createGenesisRevision(annex)).data.aquaTree;
+    const linked = await aquafier.linkAquaTree(
+      {aquaTree: a, revision: '', fileObject: contract},
+      {aquaTree: b, revision: '', fileObject: annex},
+    );
+    const tree = linked.data.aquaTree;
+    await aquafier.signAquaTree({aquaTree: tree, revision: ''}, 'cli', creds());
+    assert.equal(Object.keys(tree.revisions).length, 3);
+    return {
+      tree,
+      annexTree: b,
+      annexFile: {fileName: 'annex.txt.aqua.json', fileContent: b, path: './annex.txt.aqua.json'},
+    };
+  }
+  /** The graph and graphIsComplete's answer for one input; the SDK's console output is silenced. */
+  async function judge(t, tree, files) {
+    t.mock.method(console, 'log', () => {});
+    t.mock.method(console, 'error', () => {});
+    const graph = await aquafier.verifyAndGetGraphData(tree, files);
+    t.mock.restoreAll();
+    return {graph, complete: graph.isOk() ? graphIsComplete(tree, graph.data, files) : null};
+  }
+
+  test('a genuine linked pair, every tree and file supplied: complete', async (t) => {
+    const {tree, annexFile} = await linkedPair();
+    const {graph, complete} = await judge(t, tree, [contract, annex, annexFile]);
+    assert.equal(graph.isOk(), true);
+    assert.equal(complete, true);
+  });
+
+  test('the linked tree not supplied: the SDK stops at the link and answers Ok even for a forged signer after it', async (t) => {
+    const {tree} = await linkedPair();
+    const forged = structuredClone(tree);
+    Object.values(forged.revisions).at(-1).signature_wallet_address = '0x0000000000000000000000000000000000000001';
+    for (const input of [tree, forged]) {
+      const {graph, complete} = await judge(t, input, [contract]);
+      assert.equal(graph.isOk(), true, 'the walk ends at the link without failing');
+      assert.equal(graph.data.isValidationSucessful, true);
+      assert.equal(graph.data.verificationGraphData.length, 0, 'neither the link nor the signature is drawn');
+      assert.equal(complete, false);
+    }
+    t.mock.method(console, 'log', () => {});
+    t.mock.method(console, 'error', () => {});
+    assert.equal(await sdkTag(forged, [contract]), 'err', 'verifyAquaTree refuses the forged signer');
+  });
+
+  test('another tree and file in place of the linked ones (TC-21): the SDK answers Ok, graphIsComplete does not', async (t) => {
+    const {tree} = await linkedPair();
+    const other = {fileName: 'other.txt', fileContent: 'another annex', path: './other.txt'};
+    const otherTree = (await aquafier.createGenesisRevision(other)).data.aquaTree;
+    const files = [
+      contract,
+      other,
+      {fileName: 'annex.txt.aqua.json', fileContent: otherTree, path: './annex.txt.aqua.json'},
+    ];
+    const {graph, complete} = await judge(t, tree, files);
+    assert.equal(graph.isOk(), true);
+    assert.equal(graph.data.verificationGraphData[0].linkVerificationGraphData[0].isValidationSucessful, true);
+    assert.equal(complete, false);
+  });
+
+  test('a fork, a revision whose predecessor is missing, a failed genesis: each is Ok from the SDK and incomplete here', async (t) => {
+    const tree = await signedTree(hello);
+    const [, signature] = Object.values(tree.revisions);
+    const withRevision = (extra) => {
+      const copy = structuredClone(tree);
+      copy.revisions[scalarHash(extra)] = extra;
+      return copy;
+    };
+    const cases = {
+      fork: withRevision({...signature, local_timestamp: '20300101000000'}),
+      'missing predecessor': withRevision({...signature, previous_verification_hash: '0x' + 'cd'.repeat(32)}),
+    };
+    for (const [name, input] of Object.entries(cases)) {
+      const {graph, complete} = await judge(t, input, [hello]);
+      assert.equal(graph.isOk(), true, name);
+      assert.equal(complete, false, name);
+    }
+    const genuine = await judge(t, tree, [hello]);
+    assert.deepEqual([genuine.graph.isOk(), genuine.complete], [true, true]);
+    const noFile = await judge(t, tree, [{...hello, fileContent: 'another text'}]);
+    assert.deepEqual(
+      [noFile.graph.isOk(), noFile.graph.data.isValidationSucessful, noFile.complete],
+      [true, false, false],
+    );
+  });
+
+  test('graph-gap.ts prints what the page shows', async (t) => {
+    const page = readFileSync(join(ROOT, PAGE), 'utf8');
+    const after = page.slice(page.indexOf('```ts title="graph-gap.ts"'));
+    const shown = after.slice(after.indexOf('```text title="Output"')).split('\n').slice(1);
+    const expected = shown.slice(0, shown.indexOf('```'));
+    const printed = [];
+    t.mock.method(console, 'error', () => {});
+    t.mock.method(console, 'log', (...args) => {
+      if (/^(graph|nodes|complete|verifyAquaTree):$/.test(String(args[0]))) printed.push(args.map(String).join(' '));
+    });
+    await importDocBlock(PAGE, 'graph-gap.ts');
+    t.mock.restoreAll();
+    assert.equal(expected.length, 4);
+    assert.deepEqual(printed, expected);
+  });
+});
+
 describe('forged form values', () => {
   const form = {fileName: 'claim.json', fileContent: JSON.stringify({name: 'Alice', age: 30}), path: './claim.json'};
 
