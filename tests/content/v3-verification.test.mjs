@@ -578,6 +578,9 @@ describe('RFC 3161 witnesses: a time counts only when a trusted authority signed
     'a signed attribute changed after signing': () => stamp(authority, imprintOf(S), TIME, {tamper: true}),
     'signed with a certificate not made for time stamping': async () =>
       stamp(await makeAuthority('No usage', {usage: null}), imprintOf(S), TIME),
+    // pkijs only checks that a content-type attribute is there (build/index.es.js, SignedData.verify).
+    'whose signed content-type attribute names other content (id-data)': () =>
+      stamp(authority, imprintOf(S), TIME, {contentType: '1.2.840.113549.1.7.1'}),
   };
   for (const [name, make] of Object.entries(forgeries)) {
     test(`a token ${name} is refused, with or without the trusted root`, async () => {
@@ -677,6 +680,20 @@ describe('Nostr witnesses: the event’s BIP-340 signature is verified; its time
     assert.match(claimed.errors.join(), /witness_timestamp is not the event's created_at/);
   });
 
+  test('a relay that has no such event (null, as nostrRelay gives at the end of stored events) leaves the time unproven', async () => {
+    const event = signedEvent(SECRET, S, TIME);
+    const {tree, hash} = nostrWitness(event);
+    for (const answer of [null, undefined]) {
+      const result = await verifyStrict(tree, [hello], {nostrEvent: async () => answer});
+      assert.deepEqual(
+        [result.ok, result.chain, result.anchors, result.unproven],
+        [false, [], [], [hash]],
+        String(answer),
+      );
+      assert.match(result.errors.join(), /time is unproven: the relay has no such event/);
+    }
+  });
+
   test('an nevent naming another author than witness_sender_account_address is refused without a look-up', async () => {
     const event = signedEvent(SECRET, S, TIME);
     const {tree, hash} = nostrWitness(event);
@@ -755,8 +772,70 @@ describe('Ethereum witnesses: the time is the block’s, read through the caller
     assert.equal((await verifyStrict(tree, [hello], {ethereumRpc: node(transaction, notInBlock).rpc})).ok, false);
     const pending = await verifyStrict(tree, [hello], {ethereumRpc: node({...transaction, blockHash: null}).rpc});
     assert.deepEqual([pending.ok, pending.unproven], [false, [hash]]);
+  });
+
+  test('a node that answers null (no such transaction, no such block) leaves the time unproven', async () => {
+    const {tree, hash} = ethWitness();
     const unknown = await verifyStrict(tree, [hello], {ethereumRpc: node(null).rpc});
-    assert.deepEqual([unknown.ok, unknown.unproven], [false, []]);
+    assert.deepEqual([unknown.ok, unknown.anchors, unknown.unproven], [false, [], [hash]]);
+    assert.match(unknown.errors.join(), /time is unproven: the node knows no such transaction/);
+    const noBlock = await verifyStrict(tree, [hello], {
+      ethereumRpc: node(transaction, {...block, hash: '0x' + '00'.repeat(32)}).rpc,
+    });
+    assert.deepEqual([noBlock.ok, noBlock.unproven], [false, [hash]]);
+    assert.match(noBlock.errors.join(), /time is unproven: the node does not have the transaction's block/);
+  });
+
+  test('the input browserWitness writes (32 zero bytes before the root) is accepted; other layouts are not', async (t) => {
+    // The SDK's MetaMask path in a browser (Aquafier web uses it): capture the transaction it asks the wallet for.
+    const sent = [];
+    const ethereum = {
+      isMetaMask: true,
+      enable: async () => {},
+      request: async ({method, params}) => {
+        if (method === 'eth_requestAccounts') return [SENDER.toLowerCase()];
+        if (method === 'eth_chainId') return '0xaa36a7';
+        if (method === 'eth_sendTransaction') return (sent.push(params[0]), TX);
+        throw new Error(`unexpected ${method}`);
+      },
+    };
+    globalThis.window = {ethereum};
+    t.after(() => delete globalThis.window);
+    t.mock.method(console, 'log', () => {});
+    const tree = vectorTree();
+    const witnessed = await aquafier.witnessAquaTree(
+      {aquaTree: tree, revision: ''},
+      'eth',
+      'sepolia',
+      'metamask',
+      creds(),
+      true,
+    );
+    assert.ok(witnessed.isOk());
+    delete globalThis.window;
+    const [hash] = Object.keys(witnessed.data.aquaTree.revisions).slice(-1);
+    const revision = witnessed.data.aquaTree.revisions[hash];
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0].data, '0x9cef4ea1' + '0'.repeat(64) + S.slice(2), 'the SDK pads the root with 32 zero bytes');
+    const mined = {...transaction, from: sent[0].from.toLowerCase(), to: sent[0].to.toLowerCase(), input: sent[0].data};
+    assert.equal(revision.witness_smart_contract_address.toLowerCase(), mined.to);
+    const result = await verifyStrict(witnessed.data.aquaTree, [hello], {ethereumRpc: node(mined).rpc});
+    assertAccepted(result);
+    assert.deepEqual(result.anchors, [{hash, time: TIME + 42, proof: 'block', by: `sepolia block ${BLOCK}`}]);
+    const root = S.slice(2);
+    const layouts = {
+      'the root twice': root + root,
+      '31 zero bytes before the root': '0'.repeat(62) + root,
+      'zero bytes after the root': root + '0'.repeat(64),
+      'the root after other bytes': '11'.repeat(32) + root,
+    };
+    for (const [name, args] of Object.entries(layouts)) {
+      const other = await verifyStrict(witnessed.data.aquaTree, [hello], {
+        ethereumRpc: node({...mined, input: '0x9cef4ea1' + args}).rpc,
+      });
+      assert.deepEqual([other.ok, other.unproven], [false, []], name);
+      assert.match(other.errors.join(), /does not witness witness_merkle_root/, name);
+    }
   });
 });
 
@@ -809,6 +888,27 @@ describe('the look-up functions of anchor-lookups.ts, against local servers', ()
     assertAccepted(result);
     assert.equal(result.anchors[0].hash, hash);
     assert.deepEqual(received, [['REQ', 'aqua', {ids: [event.id], limit: 1}]]);
+  });
+});
+
+describe('the page’s nostrRelay: a relay without the event gives null, an unproven time', () => {
+  test('EOSE or CLOSED before any EVENT: verifyStrict reports the time unproven, not an error', async (t) => {
+    const {nostrRelay} = await importDocBlock(PAGE, 'anchor-lookups.ts');
+    const event = signedEvent('c1'.repeat(32), S, TIME);
+    const {tree, hash} = witnessedTree({
+      witness_network: 'nostr',
+      witness_sender_account_address: npubOf(event.pubkey),
+      witness_smart_contract_address: 'N/A',
+      witness_timestamp: TIME,
+      witness_transaction_hash: neventOf(event.id, event.pubkey),
+    });
+    for (const reply of ['EOSE', 'CLOSED']) {
+      const relay = await miniRelay((message, send) => send([reply, message[1], '']));
+      t.after(() => relay.close());
+      const result = await verifyStrict(tree, [hello], {nostrEvent: nostrRelay(relay.url)});
+      assert.deepEqual([result.ok, result.unproven], [false, [hash]], reply);
+      assert.match(result.errors.join(), /time is unproven: the relay has no such event/, reply);
+    }
   });
 });
 
@@ -871,7 +971,39 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
       0,
     );
 
-  // Each shape makes an input of about n units; each was quadratic or worse in the version before 2 December 2026.
+  /**
+   * n tree-mode form revisions in one chain, all naming one form file {"a": <n kB>}, its field hidden in
+   * each, with the right leaves and file_hash: the file is in the input once, the revisions are small.
+   */
+  function sharedForm(n) {
+    const TREE = SCALAR.replace('scalar', 'tree');
+    const value = 'v'.repeat(1000 * n);
+    const file = {fileName: 'shared.json', fileContent: JSON.stringify({a: value}), path: './shared.json'};
+    const tree = {revisions: {}, file_index: {}};
+    let previous = '';
+    for (let i = 0; i < n; i++) {
+      const fields = {
+        file_hash: getHashSum(file.fileContent),
+        file_nonce: String(i),
+        forms_a: value,
+        local_timestamp: String(20250101000000 + i),
+        previous_verification_hash: previous,
+        revision_type: 'form',
+        version: TREE,
+      };
+      const leaves = Object.keys(fields)
+        .sort()
+        .map((k) => getHashSum(`${k}:${fields[k]}`));
+      const {forms_a: _shown, ...rest} = fields;
+      previous = getMerkleRoot(leaves);
+      tree.revisions[previous] = {...rest, 'forms_a.deleted': null, leaves};
+      tree.file_index[previous] = file.fileName;
+    }
+    return {tree, files: [file]};
+  }
+
+  // Each shape makes an input of about n units; each was quadratic or worse in the version before 2 December
+  // 2026, the last one (revisions × file size) until the audit after it.
   const shapes = {
     // The audit's case: every hidden field rehashed the whole revision.
     async 'a form of n hidden fields, with its file'(n) {
@@ -929,6 +1061,10 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
       }
       return {tree, files: [hello]};
     },
+    // The second audit's case: each form revision parsed its file again and hashed its hidden value again.
+    async 'n form revisions sharing one form file of n kB, its field hidden in each'(n) {
+      return sharedForm(n);
+    },
   };
 
   /** SHA-256 blocks of one verifyStrict call: a count, so the same on any machine however busy. */
@@ -940,7 +1076,8 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
 
   for (const [name, make] of Object.entries(shapes)) {
     test(`${name}: twice the input, at most about twice the work`, async (t) => {
-      const n = name.includes('signatures') ? 150 : 250;
+      // Quadratic work on the sharing shape hashes n × n kB: 40 keeps the old code's failure short.
+      const n = name.includes('signatures') ? 150 : name.includes('sharing') ? 40 : 250;
       const small = await work(await make(n));
       const large = await work(await make(2 * n));
       const blocks = large.blocks / small.blocks;
@@ -953,6 +1090,18 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
       assert.ok(large.blocks * 64 <= 8 * large.bytes, 'no more than 8 bytes hashed per byte of input');
     });
   }
+
+  test('a form file named by n revisions is parsed once, whatever n (JSON.parse calls counted)', async (t) => {
+    for (const n of [1, 2, 30]) {
+      const {tree, files} = sharedForm(n);
+      const parse = t.mock.method(JSON, 'parse');
+      const result = await verifyStrict(tree, files);
+      const ofFile = parse.mock.calls.filter((c) => c.arguments[0] === files[0].fileContent).length;
+      parse.mock.restore();
+      assertAccepted(result);
+      assert.equal(ofFile, 1, `${n} revisions: the form file was parsed ${ofFile} times`);
+    }
+  });
 
   test('an input over a limit is refused before anything is hashed', async () => {
     const tree = vectorTree();
