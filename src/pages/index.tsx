@@ -36,7 +36,8 @@ const FEATURES: Feature[] = [
       <>
         Every change to a file becomes a revision. Each revision is hashed with SHA-256 and names the revision before it
         in <code>previous_verification_hash</code>, so the history forms a chain, which may fork: an AquaTree. A
-        verifier that follows every link sees a revision that was dropped or changed.
+        verifier that follows every link sees a revision that was changed or taken out of the middle; revisions cut off
+        the end leave a shorter chain that still verifies, so compare its last hash with one you got separately.
       </>
     ),
   },
@@ -53,7 +54,8 @@ const FEATURES: Feature[] = [
     body: (
       <>
         A signature revision binds a revision hash to an account. Ethereum wallets sign with EIP-191, and the SDK also
-        supports DID keys, PKCS#12 certificates and signatures you bring yourself.
+        signs with DID keys and takes signatures you bring yourself. Its PKCS#12 (p12) signer does not work in Node.js
+        in 3.2.1-45: signing rejects, and a correct p12 signature fails verification.
       </>
     ),
   },

@@ -337,6 +337,47 @@ describe('found in the audit of round 4: checkCheque and scalar forms', () => {
   });
 });
 
+describe('found while fixing the second audit: one long name, named by many link revisions', () => {
+  test('300 link revisions to a target whose file_index name is 300 kB: the errors do not repeat the name', async () => {
+    const SCALAR = 'https://aqua-protocol.org/docs/v3/schema_2 | SHA256 | Method: scalar';
+    const scalar = (r) =>
+      '0x' +
+      getHashSum(
+        JSON.stringify(
+          Object.fromEntries(
+            Object.keys(r)
+              .sort()
+              .map((k) => [k, r[k]]),
+          ),
+        ),
+      );
+    const {tree, files} = await form({a: '1'}, 'f.json', true, PAYER);
+    const target = '0x' + 'ab'.repeat(32);
+    tree.file_index[target] = 'n'.repeat(300_000);
+    let previous = Object.keys(tree.revisions).at(-1);
+    for (let i = 0; i < 300; i++) {
+      const link = {
+        previous_verification_hash: previous,
+        local_timestamp: String(20250101000000 + i),
+        revision_type: 'link',
+        version: SCALAR,
+        link_type: 'aqua',
+        link_verification_hashes: [target],
+        link_file_hashes: ['ab'.repeat(32)],
+      };
+      previous = scalar(link);
+      tree.revisions[previous] = link;
+    }
+    const input = Buffer.byteLength(JSON.stringify(tree)) + files.reduce((n, f) => n + f.fileContent.length, 0);
+    const result = await r.strict.verifyStrict(tree, files);
+    assert.equal(result.ok, false);
+    assert.equal(result.errors.length, 600, 'each link revision: the linked tree and the linked file are missing');
+    // The version before quoted the whole name in each error: 300 copies of 300 kB.
+    const written = result.errors.reduce((n, e) => n + e.length, 0);
+    assert.ok(written < input / 2, `the errors hold ${written} characters for an input of ${input} bytes`);
+  });
+});
+
 // Counter-examples fast-check found and shrank, with the guarantee each broke at the time.
 const FOUND = [
   {
@@ -425,6 +466,28 @@ FOUND.push(
   {
     name: 'found in the recipes of 1245666: an Ethereum witness left an ethers provider retrying (4 timers) after verifyStrict answered',
     attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('witness')], net: 'probe'},
+  },
+);
+
+// Found by the adversary after the second audit in the recipes of 99bc4d6 (FUZZ_AGAINST=99bc4d6), one step
+// each: 24 tree-mode form revisions naming one form file of 40 kB, its field hidden in each. The file is in
+// the input once; each revision parsed it and hashed its hidden value again (revisions × file size).
+FOUND.push(
+  {
+    name: 'found in the recipes of 99bc4d6: 24 form revisions sharing one 40 kB form file made verifyStrict hash 1,038,080 bytes for an input of 67,101',
+    attack: {world: WORLD_4, target: 'strict', doc: 'grant', steps: [step('shareForm')], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 99bc4d6: the same, the shared file passed as the grant file, made checkGrant hash 1,037,824 bytes for an input of 66,750',
+    attack: {world: WORLD_4, target: 'grant', doc: 'grant', steps: [step('shareForm', {b: true})], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 99bc4d6: the same, passed as the claim file, made checkClaim hash 1,037,568 bytes for an input of 66,567',
+    attack: {world: WORLD_4, target: 'claim', doc: 'grant', steps: [step('shareForm', {b: true})], net: 'drop'},
+  },
+  {
+    name: 'found in the recipes of 99bc4d6: the same, among the cheque files, made checkCheque hash 1,037,696 bytes for an input of 66,669',
+    attack: {world: WORLD_4, target: 'cheque', doc: 'grant', steps: [step('shareForm', {b: true})], net: 'drop'},
   },
 );
 

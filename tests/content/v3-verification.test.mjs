@@ -148,6 +148,121 @@ describe('genuine trees are accepted', () => {
   });
 });
 
+describe('verifyAndGetGraphData: a missing linked tree ends the walk with Ok; graphIsComplete (graph-check.ts) catches it', () => {
+  const contract = {fileName: 'contract.txt', fileContent: 'the contract', path: './contract.txt'};
+  const annex = {fileName: 'annex.txt', fileContent: 'the annex', path: './annex.txt'};
+  let graphIsComplete;
+  before(async () => {
+    ({graphIsComplete} = await importDocBlock(PAGE, 'graph-check.ts'));
+  });
+
+  /** A contract linked to an annex, then signed: three revisions; the annex's tree on its own. */
+  async function linkedPair() {
+    const a = (await aquafier.createGenesisRevision(contract)).data.aquaTree;
+    const b = (await aquafier.createGenesisRevision(annex)).data.aquaTree;
+    const linked = await aquafier.linkAquaTree(
+      {aquaTree: a, revision: '', fileObject: contract},
+      {aquaTree: b, revision: '', fileObject: annex},
+    );
+    const tree = linked.data.aquaTree;
+    await aquafier.signAquaTree({aquaTree: tree, revision: ''}, 'cli', creds());
+    assert.equal(Object.keys(tree.revisions).length, 3);
+    return {
+      tree,
+      annexTree: b,
+      annexFile: {fileName: 'annex.txt.aqua.json', fileContent: b, path: './annex.txt.aqua.json'},
+    };
+  }
+  /** The graph and graphIsComplete's answer for one input; the SDK's console output is silenced. */
+  async function judge(t, tree, files) {
+    t.mock.method(console, 'log', () => {});
+    t.mock.method(console, 'error', () => {});
+    const graph = await aquafier.verifyAndGetGraphData(tree, files);
+    t.mock.restoreAll();
+    return {graph, complete: graph.isOk() ? graphIsComplete(tree, graph.data, files) : null};
+  }
+
+  test('a genuine linked pair, every tree and file supplied: complete', async (t) => {
+    const {tree, annexFile} = await linkedPair();
+    const {graph, complete} = await judge(t, tree, [contract, annex, annexFile]);
+    assert.equal(graph.isOk(), true);
+    assert.equal(complete, true);
+  });
+
+  test('the linked tree not supplied: the SDK stops at the link and answers Ok even for a forged signer after it', async (t) => {
+    const {tree} = await linkedPair();
+    const forged = structuredClone(tree);
+    Object.values(forged.revisions).at(-1).signature_wallet_address = '0x0000000000000000000000000000000000000001';
+    for (const input of [tree, forged]) {
+      const {graph, complete} = await judge(t, input, [contract]);
+      assert.equal(graph.isOk(), true, 'the walk ends at the link without failing');
+      assert.equal(graph.data.isValidationSucessful, true);
+      assert.equal(graph.data.verificationGraphData.length, 0, 'neither the link nor the signature is drawn');
+      assert.equal(complete, false);
+    }
+    t.mock.method(console, 'log', () => {});
+    t.mock.method(console, 'error', () => {});
+    assert.equal(await sdkTag(forged, [contract]), 'err', 'verifyAquaTree refuses the forged signer');
+  });
+
+  test('another tree and file in place of the linked ones (TC-21): the SDK answers Ok, graphIsComplete does not', async (t) => {
+    const {tree} = await linkedPair();
+    const other = {fileName: 'other.txt', fileContent: 'another annex', path: './other.txt'};
+    const otherTree = (await aquafier.createGenesisRevision(other)).data.aquaTree;
+    const files = [
+      contract,
+      other,
+      {fileName: 'annex.txt.aqua.json', fileContent: otherTree, path: './annex.txt.aqua.json'},
+    ];
+    const {graph, complete} = await judge(t, tree, files);
+    assert.equal(graph.isOk(), true);
+    assert.equal(graph.data.verificationGraphData[0].linkVerificationGraphData[0].isValidationSucessful, true);
+    assert.equal(complete, false);
+  });
+
+  test('a fork, a revision whose predecessor is missing, a failed genesis: each is Ok from the SDK and incomplete here', async (t) => {
+    const tree = await signedTree(hello);
+    const [, signature] = Object.values(tree.revisions);
+    const withRevision = (extra) => {
+      const copy = structuredClone(tree);
+      copy.revisions[scalarHash(extra)] = extra;
+      return copy;
+    };
+    const cases = {
+      fork: withRevision({...signature, local_timestamp: '20300101000000'}),
+      'missing predecessor': withRevision({...signature, previous_verification_hash: '0x' + 'cd'.repeat(32)}),
+    };
+    for (const [name, input] of Object.entries(cases)) {
+      const {graph, complete} = await judge(t, input, [hello]);
+      assert.equal(graph.isOk(), true, name);
+      assert.equal(complete, false, name);
+    }
+    const genuine = await judge(t, tree, [hello]);
+    assert.deepEqual([genuine.graph.isOk(), genuine.complete], [true, true]);
+    const noFile = await judge(t, tree, [{...hello, fileContent: 'another text'}]);
+    assert.deepEqual(
+      [noFile.graph.isOk(), noFile.graph.data.isValidationSucessful, noFile.complete],
+      [true, false, false],
+    );
+  });
+
+  test('graph-gap.ts prints what the page shows', async (t) => {
+    const page = readFileSync(join(ROOT, PAGE), 'utf8');
+    const after = page.slice(page.indexOf('```ts title="graph-gap.ts"'));
+    const shown = after.slice(after.indexOf('```text title="Output"')).split('\n').slice(1);
+    const expected = shown.slice(0, shown.indexOf('```'));
+    const printed = [];
+    t.mock.method(console, 'error', () => {});
+    t.mock.method(console, 'log', (...args) => {
+      if (/^(graph|nodes|complete|verifyAquaTree):$/.test(String(args[0]))) printed.push(args.map(String).join(' '));
+    });
+    await importDocBlock(PAGE, 'graph-gap.ts');
+    t.mock.restoreAll();
+    assert.equal(expected.length, 4);
+    assert.deepEqual(printed, expected);
+  });
+});
+
 describe('forged form values', () => {
   const form = {fileName: 'claim.json', fileContent: JSON.stringify({name: 'Alice', age: 30}), path: './claim.json'};
 
@@ -463,6 +578,9 @@ describe('RFC 3161 witnesses: a time counts only when a trusted authority signed
     'a signed attribute changed after signing': () => stamp(authority, imprintOf(S), TIME, {tamper: true}),
     'signed with a certificate not made for time stamping': async () =>
       stamp(await makeAuthority('No usage', {usage: null}), imprintOf(S), TIME),
+    // pkijs only checks that a content-type attribute is there (build/index.es.js, SignedData.verify).
+    'whose signed content-type attribute names other content (id-data)': () =>
+      stamp(authority, imprintOf(S), TIME, {contentType: '1.2.840.113549.1.7.1'}),
   };
   for (const [name, make] of Object.entries(forgeries)) {
     test(`a token ${name} is refused, with or without the trusted root`, async () => {
@@ -562,6 +680,20 @@ describe('Nostr witnesses: the event’s BIP-340 signature is verified; its time
     assert.match(claimed.errors.join(), /witness_timestamp is not the event's created_at/);
   });
 
+  test('a relay that has no such event (null, as nostrRelay gives at the end of stored events) leaves the time unproven', async () => {
+    const event = signedEvent(SECRET, S, TIME);
+    const {tree, hash} = nostrWitness(event);
+    for (const answer of [null, undefined]) {
+      const result = await verifyStrict(tree, [hello], {nostrEvent: async () => answer});
+      assert.deepEqual(
+        [result.ok, result.chain, result.anchors, result.unproven],
+        [false, [], [], [hash]],
+        String(answer),
+      );
+      assert.match(result.errors.join(), /time is unproven: the relay has no such event/);
+    }
+  });
+
   test('an nevent naming another author than witness_sender_account_address is refused without a look-up', async () => {
     const event = signedEvent(SECRET, S, TIME);
     const {tree, hash} = nostrWitness(event);
@@ -640,8 +772,70 @@ describe('Ethereum witnesses: the time is the block’s, read through the caller
     assert.equal((await verifyStrict(tree, [hello], {ethereumRpc: node(transaction, notInBlock).rpc})).ok, false);
     const pending = await verifyStrict(tree, [hello], {ethereumRpc: node({...transaction, blockHash: null}).rpc});
     assert.deepEqual([pending.ok, pending.unproven], [false, [hash]]);
+  });
+
+  test('a node that answers null (no such transaction, no such block) leaves the time unproven', async () => {
+    const {tree, hash} = ethWitness();
     const unknown = await verifyStrict(tree, [hello], {ethereumRpc: node(null).rpc});
-    assert.deepEqual([unknown.ok, unknown.unproven], [false, []]);
+    assert.deepEqual([unknown.ok, unknown.anchors, unknown.unproven], [false, [], [hash]]);
+    assert.match(unknown.errors.join(), /time is unproven: the node knows no such transaction/);
+    const noBlock = await verifyStrict(tree, [hello], {
+      ethereumRpc: node(transaction, {...block, hash: '0x' + '00'.repeat(32)}).rpc,
+    });
+    assert.deepEqual([noBlock.ok, noBlock.unproven], [false, [hash]]);
+    assert.match(noBlock.errors.join(), /time is unproven: the node does not have the transaction's block/);
+  });
+
+  test('the input browserWitness writes (32 zero bytes before the root) is accepted; other layouts are not', async (t) => {
+    // The SDK's MetaMask path in a browser (Aquafier web uses it): capture the transaction it asks the wallet for.
+    const sent = [];
+    const ethereum = {
+      isMetaMask: true,
+      enable: async () => {},
+      request: async ({method, params}) => {
+        if (method === 'eth_requestAccounts') return [SENDER.toLowerCase()];
+        if (method === 'eth_chainId') return '0xaa36a7';
+        if (method === 'eth_sendTransaction') return (sent.push(params[0]), TX);
+        throw new Error(`unexpected ${method}`);
+      },
+    };
+    globalThis.window = {ethereum};
+    t.after(() => delete globalThis.window);
+    t.mock.method(console, 'log', () => {});
+    const tree = vectorTree();
+    const witnessed = await aquafier.witnessAquaTree(
+      {aquaTree: tree, revision: ''},
+      'eth',
+      'sepolia',
+      'metamask',
+      creds(),
+      true,
+    );
+    assert.ok(witnessed.isOk());
+    delete globalThis.window;
+    const [hash] = Object.keys(witnessed.data.aquaTree.revisions).slice(-1);
+    const revision = witnessed.data.aquaTree.revisions[hash];
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0].data, '0x9cef4ea1' + '0'.repeat(64) + S.slice(2), 'the SDK pads the root with 32 zero bytes');
+    const mined = {...transaction, from: sent[0].from.toLowerCase(), to: sent[0].to.toLowerCase(), input: sent[0].data};
+    assert.equal(revision.witness_smart_contract_address.toLowerCase(), mined.to);
+    const result = await verifyStrict(witnessed.data.aquaTree, [hello], {ethereumRpc: node(mined).rpc});
+    assertAccepted(result);
+    assert.deepEqual(result.anchors, [{hash, time: TIME + 42, proof: 'block', by: `sepolia block ${BLOCK}`}]);
+    const root = S.slice(2);
+    const layouts = {
+      'the root twice': root + root,
+      '31 zero bytes before the root': '0'.repeat(62) + root,
+      'zero bytes after the root': root + '0'.repeat(64),
+      'the root after other bytes': '11'.repeat(32) + root,
+    };
+    for (const [name, args] of Object.entries(layouts)) {
+      const other = await verifyStrict(witnessed.data.aquaTree, [hello], {
+        ethereumRpc: node({...mined, input: '0x9cef4ea1' + args}).rpc,
+      });
+      assert.deepEqual([other.ok, other.unproven], [false, []], name);
+      assert.match(other.errors.join(), /does not witness witness_merkle_root/, name);
+    }
   });
 });
 
@@ -694,6 +888,27 @@ describe('the look-up functions of anchor-lookups.ts, against local servers', ()
     assertAccepted(result);
     assert.equal(result.anchors[0].hash, hash);
     assert.deepEqual(received, [['REQ', 'aqua', {ids: [event.id], limit: 1}]]);
+  });
+});
+
+describe('the page’s nostrRelay: a relay without the event gives null, an unproven time', () => {
+  test('EOSE or CLOSED before any EVENT: verifyStrict reports the time unproven, not an error', async (t) => {
+    const {nostrRelay} = await importDocBlock(PAGE, 'anchor-lookups.ts');
+    const event = signedEvent('c1'.repeat(32), S, TIME);
+    const {tree, hash} = witnessedTree({
+      witness_network: 'nostr',
+      witness_sender_account_address: npubOf(event.pubkey),
+      witness_smart_contract_address: 'N/A',
+      witness_timestamp: TIME,
+      witness_transaction_hash: neventOf(event.id, event.pubkey),
+    });
+    for (const reply of ['EOSE', 'CLOSED']) {
+      const relay = await miniRelay((message, send) => send([reply, message[1], '']));
+      t.after(() => relay.close());
+      const result = await verifyStrict(tree, [hello], {nostrEvent: nostrRelay(relay.url)});
+      assert.deepEqual([result.ok, result.unproven], [false, [hash]], reply);
+      assert.match(result.errors.join(), /time is unproven: the relay has no such event/, reply);
+    }
   });
 });
 
@@ -756,7 +971,39 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
       0,
     );
 
-  // Each shape makes an input of about n units; each was quadratic or worse in the version before 2 December 2026.
+  /**
+   * n tree-mode form revisions in one chain, all naming one form file {"a": <n kB>}, its field hidden in
+   * each, with the right leaves and file_hash: the file is in the input once, the revisions are small.
+   */
+  function sharedForm(n) {
+    const TREE = SCALAR.replace('scalar', 'tree');
+    const value = 'v'.repeat(1000 * n);
+    const file = {fileName: 'shared.json', fileContent: JSON.stringify({a: value}), path: './shared.json'};
+    const tree = {revisions: {}, file_index: {}};
+    let previous = '';
+    for (let i = 0; i < n; i++) {
+      const fields = {
+        file_hash: getHashSum(file.fileContent),
+        file_nonce: String(i),
+        forms_a: value,
+        local_timestamp: String(20250101000000 + i),
+        previous_verification_hash: previous,
+        revision_type: 'form',
+        version: TREE,
+      };
+      const leaves = Object.keys(fields)
+        .sort()
+        .map((k) => getHashSum(`${k}:${fields[k]}`));
+      const {forms_a: _shown, ...rest} = fields;
+      previous = getMerkleRoot(leaves);
+      tree.revisions[previous] = {...rest, 'forms_a.deleted': null, leaves};
+      tree.file_index[previous] = file.fileName;
+    }
+    return {tree, files: [file]};
+  }
+
+  // Each shape makes an input of about n units; each was quadratic or worse in the version before 2 December
+  // 2026, the last one (revisions × file size) until the audit after it.
   const shapes = {
     // The audit's case: every hidden field rehashed the whole revision.
     async 'a form of n hidden fields, with its file'(n) {
@@ -814,6 +1061,10 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
       }
       return {tree, files: [hello]};
     },
+    // The second audit's case: each form revision parsed its file again and hashed its hidden value again.
+    async 'n form revisions sharing one form file of n kB, its field hidden in each'(n) {
+      return sharedForm(n);
+    },
   };
 
   /** SHA-256 blocks of one verifyStrict call: a count, so the same on any machine however busy. */
@@ -825,7 +1076,8 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
 
   for (const [name, make] of Object.entries(shapes)) {
     test(`${name}: twice the input, at most about twice the work`, async (t) => {
-      const n = name.includes('signatures') ? 150 : 250;
+      // Quadratic work on the sharing shape hashes n × n kB: 40 keeps the old code's failure short.
+      const n = name.includes('signatures') ? 150 : name.includes('sharing') ? 40 : 250;
       const small = await work(await make(n));
       const large = await work(await make(2 * n));
       const blocks = large.blocks / small.blocks;
@@ -838,6 +1090,18 @@ describe('bounded cost: work in proportion to the input, limits before any hashi
       assert.ok(large.blocks * 64 <= 8 * large.bytes, 'no more than 8 bytes hashed per byte of input');
     });
   }
+
+  test('a form file named by n revisions is parsed once, whatever n (JSON.parse calls counted)', async (t) => {
+    for (const n of [1, 2, 30]) {
+      const {tree, files} = sharedForm(n);
+      const parse = t.mock.method(JSON, 'parse');
+      const result = await verifyStrict(tree, files);
+      const ofFile = parse.mock.calls.filter((c) => c.arguments[0] === files[0].fileContent).length;
+      parse.mock.restore();
+      assertAccepted(result);
+      assert.equal(ofFile, 1, `${n} revisions: the form file was parsed ${ofFile} times`);
+    }
+  });
 
   test('an input over a limit is refused before anything is hashed', async () => {
     const tree = vectorTree();

@@ -14,6 +14,8 @@
 //     inflate (hundreds of hidden fields with their leaves and file: size against work), witnessFlood
 //     (many witness revisions, for a network that drops traffic), selfTsa (an RFC 3161 token the
 //     adversary makes: unsigned, or signed by its own authority, with the right imprint and time)
+//   added after the second audit: shareForm (many form revisions naming one large form file, its field
+//     hidden in each: revisions against file size, where a file read again per revision costs their product)
 // cspell:ignore aeocpx
 import {getHashSum, getMerkleRoot} from 'aqua-js-sdk';
 import {neventOf, npubOf, publicKeyOf} from './nostr.mjs';
@@ -547,6 +549,44 @@ Object.assign(OPERATORS, {
       witness_transaction_hash: token,
     });
     return {...st, tree};
+  },
+});
+
+// After the second audit: work that grows with revisions × file size, not with the input.
+Object.assign(OPERATORS, {
+  shareForm(st, p) {
+    // 24 to 40 tree-mode form revisions after the latest one, all naming one form file {"a": <40 to 56 kB>}
+    // whose field is hidden in each, with the right leaves and file_hash. The file is passed once and each
+    // revision is small, so a verifier that reads or hashes the file again for each revision does far
+    // more work than its input. With p.b the file takes the place (and name) of the first file, the one a
+    // recipe that is given a single file passes on: the genesis no longer matches it, but every check runs.
+    const tree = clone(st.tree);
+    if (!tree?.revisions || typeof tree.revisions !== 'object' || !tree.file_index) return st;
+    const value = 'v'.repeat(40_000 + 8_000 * (p.j % 3));
+    const first = st.files[0]?.fileName;
+    const name = p.b && typeof first === 'string' ? first : 'shared-form.json';
+    const content = JSON.stringify({a: value});
+    const fileHash = getHashSum(content);
+    const valueLeaf = getHashSum(`forms_a:${value}`);
+    let previous = keysOf(tree).at(-1) ?? '';
+    for (let n = 0; n < 24 + 8 * (p.k % 3); n++) {
+      const fields = {
+        file_hash: fileHash,
+        file_nonce: String(n),
+        local_timestamp: '20250101000400',
+        previous_verification_hash: previous,
+        revision_type: 'form',
+        version: SCALAR.replace('scalar', 'tree'),
+      };
+      const leaves = [...Object.keys(fields), 'forms_a']
+        .sort()
+        .map((k) => (k === 'forms_a' ? valueLeaf : getHashSum(`${k}:${fields[k]}`)));
+      previous = getMerkleRoot(leaves);
+      tree.revisions[previous] = {...fields, 'forms_a.deleted': null, leaves};
+      tree.file_index[previous] = name;
+    }
+    const shared = {fileName: name, fileContent: content, path: `./${name}`};
+    return {...st, tree, files: name === first ? [shared, ...st.files.slice(1)] : [...st.files, shared]};
   },
 });
 

@@ -93,9 +93,15 @@ const SIGNING_TIME = '250101000000Z';
 /**
  * A base64 TimeStampResp for `imprintHex` at `unixSeconds`, as a TSA sends it. Options make forgeries:
  * `unsigned` (no signer at all), `tamper` (one digit of the signed signing-time attribute changed after
- * signing). Sign with another authority for an untrusted signer, or pass another imprint.
+ * signing), `contentType` (the OID the signed content-type attribute names, TSTInfo unless given). Sign
+ * with another authority for an untrusted signer, or pass another imprint.
  */
-export async function stamp(authority, imprintHex, unixSeconds, {unsigned = false, tamper = false, nonce} = {}) {
+export async function stamp(
+  authority,
+  imprintHex,
+  unixSeconds,
+  {unsigned = false, tamper = false, nonce, contentType = TST_INFO} = {},
+) {
   const tst = new pkijs.TSTInfo({
     version: 1,
     policy: '1.2.3.4.1',
@@ -115,7 +121,7 @@ export async function stamp(authority, imprintHex, unixSeconds, {unsigned = fals
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({
       type: 0,
       attributes: [
-        attribute('1.2.840.113549.1.9.3', new asn1js.ObjectIdentifier({value: TST_INFO})),
+        attribute('1.2.840.113549.1.9.3', new asn1js.ObjectIdentifier({value: contentType})),
         attribute('1.2.840.113549.1.9.5', new asn1js.UTCTime({valueDate: new Date('2025-01-01T00:00:00Z')})),
         attribute(
           '1.2.840.113549.1.9.4',
