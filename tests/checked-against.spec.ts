@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {test, expect} from './fixtures';
-import {DOC_ROUTES} from './routes';
+import {BUILT_DOC_ROUTES as DOC_ROUTES} from './routes';
 
 // Every doc page tells readers, at its foot, what its claims were checked against (the
 // `checked_against` front matter, added to its Markdown by src/plugins/checked-against). The server-rendered HTML

@@ -12,7 +12,7 @@
 import type {Page} from '@playwright/test';
 import {test, expect, hydrated} from './fixtures';
 import {guardOrigin, watchPolicy} from './guards';
-import {ALL_ROUTES} from './routes';
+import {BUILT_ROUTES as ALL_ROUTES} from './routes';
 
 /** Dark mode, the version menu, the end of the page, then back to the top and to light mode. */
 async function useLikeAReader(page: Page): Promise<void> {

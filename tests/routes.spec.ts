@@ -1,4 +1,9 @@
 import {test, expect} from './fixtures';
+import {BUILT_ROUTES, SPEC_ROUTES} from './routes';
+
+test('every route of the spec is a page of the build', () => {
+  expect(SPEC_ROUTES.filter((route) => !BUILT_ROUTES.includes(route))).toEqual([]);
+});
 
 // Every route of the site renders (status, one h1, one main, no console error) in tests/crawl.spec.ts.
 

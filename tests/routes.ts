@@ -1,4 +1,8 @@
-// Every route of the site, grouped by kind.
+// The routes of the site. The lists below are the spec's routes, grouped by kind (routes.spec.ts
+// checks that each is built); BUILT_ROUTES is every page of the build in build/, so that a page a
+// writer adds is crawled, checked by axe and served without a list to keep up to date.
+import {readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
 
 export const SITE_ROUTES = ['/', '/community'];
 
@@ -85,4 +89,19 @@ export const DOCS: Record<'v3' | 'v2' | 'v1' | 'next', string[]> = {
 
 export const DOC_ROUTES = Object.entries(DOCS).flatMap(([version, ids]) => ids.map((id) => `/docs/${version}/${id}`));
 
-export const ALL_ROUTES = [...SITE_ROUTES, ...BLOG_ROUTES, ...DOC_ROUTES];
+/** The spec's routes. */
+export const SPEC_ROUTES = [...SITE_ROUTES, ...BLOG_ROUTES, ...DOC_ROUTES];
+
+/**
+ * Every page of the build (an HTML file that hydrates: not the redirect pages) but the not-found
+ * page, which the tests reach at an unknown path.
+ */
+function builtRoutes(dir: string): string[] {
+  const routes = readdirSync(dir, {recursive: true})
+    .map(String)
+    .filter((file) => file.endsWith('.html') && readFileSync(join(dir, file), 'utf8').includes('data-has-hydrated'))
+    .map((file) => `/${file}`.replace(/(\/index)?\.html$/, '') || '/');
+  return routes.filter((route) => route !== '/404').sort();
+}
+export const BUILT_ROUTES = builtRoutes('build');
+export const BUILT_DOC_ROUTES = BUILT_ROUTES.filter((route) => route.startsWith('/docs/'));

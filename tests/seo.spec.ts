@@ -2,7 +2,8 @@ import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import type {APIRequestContext} from '@playwright/test';
 import {test, expect, open} from './fixtures';
-import {BLOG_ROUTES, DOCS, SITE_ROUTES} from './routes';
+import {BLOG_ROUTES, BUILT_ROUTES, DOCS, SITE_ROUTES} from './routes';
+import {LATEST_VERSION, versionLabel} from '../docs-versions';
 
 // Search engines index the latest version only: every other version, next included, is `noIndex`
 // (docs-versions.ts), and each page is its own canonical. The sitemap lists only indexable pages;
@@ -70,7 +71,13 @@ test('the sitemap lists exactly the indexable pages', async ({request}) => {
   const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) =>
     loc.replace(SITE, ''),
   );
-  const expected = [...SITE_ROUTES, ...BLOG_ROUTES, ...DOCS.v3.map((id) => `/docs/v3/${id}`)];
+  // Every page of the build but the older versions' docs (noindex) and the search page.
+  const latest = `/docs/${versionLabel(LATEST_VERSION)}/`;
+  const expected = BUILT_ROUTES.filter((route) => route !== '/search').filter(
+    (route) => !route.startsWith('/docs/') || route.startsWith(latest),
+  );
+  for (const route of [...SITE_ROUTES, ...BLOG_ROUTES, ...DOCS.v3.map((id) => `/docs/v3/${id}`)])
+    expect(expected, 'the spec’s indexable routes are built').toContain(route);
   expect(locations.map((loc) => (loc === '' ? '/' : loc)).sort()).toEqual(expected.sort());
 });
 

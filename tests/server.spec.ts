@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {test, expect} from './fixtures';
-import {ALL_ROUTES} from './routes';
+import {BUILT_ROUTES as ALL_ROUTES} from './routes';
 import {REDIRECTS} from '../redirects';
 
 interface Reply {

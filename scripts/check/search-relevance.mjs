@@ -32,7 +32,7 @@ const ALLOWED_LOSS = 0.02;
 /** What decides the ranking apart from the content: hashed into the record's `engine`. */
 const ENGINE = {
   folders: readdirSync('src/plugins')
-    .filter((name) => name.startsWith('search-'))
+    .filter((name) => name === 'search' || name.startsWith('search-'))
     .map((name) => `src/plugins/${name}`),
   files: ['scripts/lib/easyops-search.mjs', 'scripts/lib/easyops-hooks.mjs'],
   packages: ['@easyops-cn/docusaurus-search-local', 'lunr'],
