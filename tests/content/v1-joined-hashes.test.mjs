@@ -10,7 +10,9 @@
 //   the joined text has two readings the extension could both have written, checkChain does not
 //   guess: it refuses main text that begins with 128 hex digits on a page without file_hash, main
 //   text that ends with a whole signature-slot or transclusion-hashes value the revision does not
-//   have, and a file_hash slot without the file. The verification hash joins hashes the script
+//   have, an empty file_hash slot, a signature-slot the chain does not show the extension writing
+//   (carried over, or added right after a signature), and a transclusion list that main does not
+//   link or transclude. The generated chains add signature-slots only that way. The verification hash joins hashes the script
 //   computes itself; another division of it needs a SHA3-512 preimage. Every genuine 1.1 chain
 //   passes.
 //
@@ -37,6 +39,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {pathToFileURL} from 'node:url';
+import {Wallet, hashMessage, sha256, toUtf8Bytes} from 'ethers';
 import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {infoAttribute, parseFences} from '../../scripts/lib/fences.mjs';
@@ -422,6 +425,10 @@ const text = fc.string({
   maxLength: 16,
 });
 const signers = fc.array(fc.record({user: address, timestamp: timeStamp}), {minLength: 1, maxLength: 2});
+// Two throwaway keys for the signatures that a signature-slot names.
+const KEYS = ['aqua-docs v1 generated key 1', 'aqua-docs v1 generated key 2'].map(
+  (seedText) => new Wallet(sha256(toUtf8Bytes(seedText))),
+);
 const transclusion = fc.record({
   dbkey: fc.string({unit: fc.constantFrom('A', 'b', '_', '/', '"', 'é', '😀', '1'), minLength: 1, maxLength: 8}),
   ns: fc.integer({min: 0, max: 15}),
@@ -447,7 +454,10 @@ const revisionSpec = fc.record({
   file: fc.uint8Array({minLength: 1, maxLength: 16}),
   // Whether the export carries the file's bytes: the current file, a replaced version, or none.
   exported: fc.constantFrom('current', 'replaced', 'none'),
-  signers: fc.option(signers, {nil: undefined}),
+  // A signature on the revision before, stored with InjectSignature on: this revision is the one storeSignature
+  // saves right after it (main and transclusion-hashes carried over, the signer added to the list).
+  injected: fc.boolean(),
+  key: fc.constantFrom(...KEYS),
   transclusions: fc.option(fc.oneof(fc.constant([]), transclusions), {nil: undefined}),
   signature: fc.option(
     fc.record({
@@ -467,6 +477,12 @@ const revisionSpec = fc.record({
     {nil: undefined},
   ),
 });
+/** The real signature of `key` over `hash`, as MetaMask writes it and ethers.js recovers the key. */
+const signedBy = (key, hash) => ({
+  signature: key.signingKey.sign(hashMessage(`I sign the following page verification_hash: [0x${hash}]`)).serialized,
+  public_key: key.signingKey.publicKey,
+  wallet_address: key.address,
+});
 /** A chain as the extension wrote it, with what the page says it refuses even so. */
 const writtenChain = fc
   .record({
@@ -477,22 +493,46 @@ const writtenChain = fc
   })
   .map(({domainId, filePage, mergeHash, revisions}) => {
     const dates = revisions.map((r) => r.date).sort();
-    const specs = revisions.map((r, i) => ({
-      domainId,
-      timeStamp: dates[i],
-      main: r.main.main,
-      file: filePage ? Buffer.from(r.file) : undefined,
-      fileExported: r.exported !== 'none',
-      archivename: r.exported === 'replaced' ? `${dates[i]}!Upload.bin` : undefined,
-      signers: r.signers,
-      transclusions: r.transclusions,
-      mergeHash,
-      signature: r.signature,
-      witness: r.witness,
-    }));
-    const refused = revisions.some(
-      ({main: {kind}, signers: s, transclusions: l}) =>
-        (kind === 'hex start' && !filePage) || (kind === 'signers end' && !s) || (kind === 'list end' && !l?.length),
+    // A transclusion list comes from the parser: main links the first listed page (after a leading hash, so
+    // that a main text that begins with one still does).
+    const linked = ({main: {main: m, kind}, transclusions: l}) => {
+      if (!l?.length) return m;
+      const at = kind === 'hex start' ? 128 : 0;
+      return `${m.slice(0, at)}[[${l[0].dbkey}]]${m.slice(at)}`;
+    };
+    const specs = [];
+    const kinds = [];
+    revisions.forEach((r, i) => {
+      const previous = specs[i - 1];
+      const spec = {
+        domainId,
+        timeStamp: dates[i],
+        main: linked(r),
+        file: filePage ? Buffer.from(r.file) : undefined,
+        fileExported: r.exported !== 'none',
+        archivename: r.exported === 'replaced' ? `${dates[i]}!Upload.bin` : undefined,
+        // Each revision carries the signature-slot of the one before.
+        signers: previous?.signers,
+        transclusions: r.transclusions,
+        mergeHash,
+        signature: r.signature,
+        witness: r.witness,
+      };
+      kinds.push(r.main.kind);
+      if (previous && r.injected) {
+        previous.signature = signedBy(r.key, writeChain(specs).at(-1).metadata.verification_hash);
+        spec.main = previous.main;
+        spec.transclusions = previous.transclusions;
+        spec.signers = [...(previous.signers ?? []), {user: r.key.address.toLowerCase(), timestamp: dates[i]}];
+        kinds[i] = kinds[i - 1];
+      }
+      specs.push(spec);
+    });
+    const refused = specs.some(
+      ({signers: s, transclusions: l}, i) =>
+        (kinds[i] === 'hex start' && !filePage) ||
+        (kinds[i] === 'signers end' && !s) ||
+        (kinds[i] === 'list end' && !l?.length),
     );
     return {revisions: writeChain(specs), refused};
   });

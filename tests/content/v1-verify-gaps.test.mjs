@@ -22,7 +22,7 @@ import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {test} from 'node:test';
-import {Interface, Wallet, sha256, toUtf8Bytes} from 'ethers';
+import {Interface, Wallet, hashMessage, sha256, toUtf8Bytes} from 'ethers';
 import fc from 'fast-check';
 import {runs, seed} from '../../scripts/lib/fuzz.mjs';
 import {ROOT, docBlock, importDocBlock} from './doc-blocks.mjs';
@@ -36,7 +36,14 @@ import {
   witnessHash,
 } from './reference/aqua-hashing.mjs';
 import {extensionSnapshot} from './reference/snapshot-tree.mjs';
-import {WORKED, filePageChain, phpJsonEncode, workedChain, writeChain} from './reference/writer-1.1.mjs';
+import {
+  WORKED,
+  filePageChain,
+  phpJsonEncode,
+  referenceChains,
+  workedChain,
+  writeChain,
+} from './reference/writer-1.1.mjs';
 
 const PAGE = 'versioned_docs/version-1.1.0/Protocol/whitepaper.md';
 const {checkChain, checkMerkleProof, checkSignature, checkWitnessTx, WITNESS_CONTRACT} = await importDocBlock(
@@ -616,4 +623,183 @@ test('a lone surrogate in main, which SHA3 over UTF-8 hashes like U+FFFD, and a 
   const sparse = [chain[0], chain[1], chain[2]];
   delete sparse[1];
   assert.throws(() => checkChain(sparse), /revision 1: not a 1.1 revision/);
+});
+
+// Blind audit: the content hash joins the slots' texts without their names (Hasher::calculateContentHash at
+// a7274438), so a list at the end of main and the same list in a slot give the same hash. checkChain refused only
+// the reading with the list in main; the reading with the list in the slot passed, so a genuine revision could be
+// turned into one that shows a signer or a transclusion that the extension never wrote.
+const slotKey = new Wallet(sha256(toUtf8Bytes('aqua-docs v1 signature-slot key')));
+const signedBy = (key, hash) => ({
+  signature: key.signingKey.sign(hashMessage(`I sign the following page verification_hash: [0x${hash}]`)).serialized,
+  public_key: key.signingKey.publicKey,
+  wallet_address: key.address.toLowerCase(),
+});
+/** Writes the chain with revision `at` signed by `key` over its own verification hash (sealed by the next one). */
+function signedChain(specs, at, key = slotKey) {
+  const hash = writeChain(specs)[at].metadata.verification_hash;
+  return writeChain(specs.map((spec, i) => (i === at ? {...spec, signature: signedBy(key, hash)} : spec)));
+}
+const rev = (timeStamp, main, more = {}) => ({domainId: '5a1b9c3e7d', timeStamp, main, transclusions: [], ...more});
+const signerList = (timestamp, key = slotKey) => signatureSlotText([{user: key.address.toLowerCase(), timestamp}]);
+
+test('regression (blind audit): a signer list moved from the end of main into a signature-slot is refused', () => {
+  // Revision 1 is signed; on a vault with InjectSignature off the owner then types the signer list into the text.
+  const L = signerList('20220301100000');
+  const genuine = signedChain([rev('20220301090000', 'My notes:'), rev('20220301101500', `My notes:\n${L}`)], 0);
+  assert.throws(() => checkChain(genuine), /revision 1: main ends with a list of signers/);
+  const forged = copy(genuine);
+  forged[1].content.content = {main: 'My notes:\n', 'signature-slot': L, 'transclusion-hashes': ''};
+  assert.equal(contentHash(forged[1].content.content), genuine[1].content.content_hash);
+  assert.throws(() => checkChain(forged), /revision 1: signature-slot is neither carried over nor added/);
+  // The same on a first revision, which no signature precedes.
+  const [first] = writeChain([rev('20220301090000', `My notes:\n${L}`)]);
+  assert.throws(() => checkChain([first]), /revision 0: main ends with a list of signers/);
+  const forgedFirst = copy(first);
+  forgedFirst.content.content = {main: 'My notes:\n', 'signature-slot': L, 'transclusion-hashes': ''};
+  assert.equal(contentHash(forgedFirst.content.content), first.content.content_hash);
+  assert.throws(() => checkChain([forgedFirst]), /revision 0: signature-slot is neither carried over nor added/);
+});
+
+test('regression (blind audit): a signature-slot passes only where the chain shows the extension writing it', () => {
+  // storeSignature (a7274438): right after the signature, a revision with main and transclusion-hashes carried
+  // over and the signer added with the time of that save; later revisions carry the slot unchanged.
+  const specs = [
+    rev('20220301090000', 'My notes:'),
+    rev('20220301100000', 'My notes:', {signers: [{user: slotKey.address.toLowerCase(), timestamp: '20220301100000'}]}),
+    rev('20220301120000', 'My notes: more.', {
+      signers: [{user: slotKey.address.toLowerCase(), timestamp: '20220301100000'}],
+    }),
+  ];
+  const injected = signedChain(specs, 0);
+  assert.equal(checkChain(injected).hashes.length, 3);
+  const refused = (change, pattern) => {
+    const s = globalThis.structuredClone(specs);
+    change(s);
+    assert.throws(() => checkChain(signedChain(s, 0)), pattern);
+  };
+  const neither = /signature-slot is neither carried over nor added/;
+  // Another signer than the one who signed revision 0, another time, main changed in the same revision.
+  const other = Wallet.createRandom();
+  refused((s) => (s[1].signers[0].user = other.address.toLowerCase()), /revision 1: .*neither/);
+  refused((s) => (s[1].signers[0].timestamp = '20220301095959'), /revision 1: .*neither/);
+  refused((s) => (s[1].main = 'My notes: changed.'), /revision 1: .*neither/);
+  // An empty transclusion-hashes slot and none mean the same: the injected revision may have either.
+  checkChain(
+    signedChain(
+      specs.map((spec, i) => (i === 1 ? {...spec, transclusions: undefined} : spec)),
+      0,
+    ),
+  );
+  // A later revision that changes the list instead of carrying it over.
+  refused((s) => (s[2].signers = [{user: other.address.toLowerCase(), timestamp: '20220301100000'}]), neither);
+  // No signature on revision 0: nothing to inject.
+  assert.throws(() => checkChain(writeChain(specs)), /revision 1: signature-slot is neither/);
+  // A second signature adds a second entry to the list the signed revision carries.
+  const twice = [
+    ...specs.slice(0, 2),
+    rev('20220301110000', 'My notes:', {
+      signers: [
+        {user: slotKey.address.toLowerCase(), timestamp: '20220301100000'},
+        {user: other.address.toLowerCase(), timestamp: '20220301110000'},
+      ],
+    }),
+  ];
+  const first = signedChain(twice, 0);
+  const secondSigned = signedChain(
+    twice.map((spec, i) => (i === 0 ? {...spec, signature: first[0].signature} : spec)),
+    1,
+    other,
+  );
+  assert.equal(checkChain(secondSigned).hashes.length, 3);
+});
+
+test('regression (blind audit): a transclusion list moved from the end of main into its slot is refused', () => {
+  const list = [{dbkey: 'Price_list', ns: 0, verification_hash: null}];
+  const T = phpJsonEncode(list);
+  const [genuine] = writeChain([rev('20220301090000', `Pages: ${T}`)]);
+  assert.throws(() => checkChain([genuine]), /revision 0: main ends with a list of transclusions/);
+  const forged = copy(genuine);
+  forged.content.content = {main: 'Pages: ', 'transclusion-hashes': T};
+  assert.equal(contentHash(forged.content.content), genuine.content.content_hash);
+  assert.throws(() => checkChain([forged]), /revision 0: transclusion-hashes lists pages main names with no link/);
+  // A list the parser could have found in main passes: main links the listed page.
+  checkChain(writeChain([rev('20220301090000', 'See [[Price list]].', {transclusions: list})]));
+  assert.throws(
+    () => checkChain(writeChain([rev('20220301090000', 'See [[Other page]].', {transclusions: list})])),
+    /transclusion-hashes lists pages/,
+  );
+});
+
+test('regression (blind audit): every genuine reference chain still passes, the 2022 example first', () => {
+  const chains = referenceChains();
+  assert.ok(chains.some((c) => c.name.startsWith('the 2022 example')));
+  for (const {name, revisions} of chains) {
+    assert.deepEqual(
+      checkChain(revisions).hashes,
+      revisions.map((r) => r.metadata.verification_hash),
+      name,
+    );
+  }
+  // The 2022 example: revision 1 is the one storeSignature injected, revision 2 carries its slot and transcludes.
+  const example = chains.find((c) => c.name.startsWith('the 2022 example')).revisions;
+  assert.deepEqual(
+    example.map((r) => Object.keys(r.content.content).join()),
+    ['main,transclusion-hashes', 'main,signature-slot,transclusion-hashes', 'main,signature-slot,transclusion-hashes'],
+  );
+  // Its signer list folded back into main is refused.
+  const folded = copy(example);
+  const {main, 'signature-slot': list} = folded[1].content.content;
+  folded[1].content.content = {main: main + list, 'transclusion-hashes': ''};
+  assert.throws(() => checkChain(folded), /revision 1: main ends with a list of signers/);
+});
+
+test('regression (audit): proof nodes of both 2022 export shapes pass (16 January: no ids, depth "4")', () => {
+  // aqua-docs@738f25c Aqua_Protocol.md (16 January 2022): depth a string, no id, no witness_event_id, and the
+  // event id a string. From mediawiki-extensions-Aqua@2a57bb9 (19 January) on: id and witness_event_id 0, depth a
+  // number, the event id a number.
+  const example = JSON.parse(readFileSync(join(ROOT, 'tests/content/fixtures/chains/aqua-1.1-aqua-page.json'), 'utf8'));
+  const w = example[0].witness;
+  assert.equal(w.witness_event_id, '2');
+  assert.deepEqual(Object.keys(w.structured_merkle_proof[0]), [
+    'witness_event_verification_hash',
+    'depth',
+    'left_leaf',
+    'right_leaf',
+    'successor',
+  ]);
+  assert.equal(w.structured_merkle_proof[0].depth, '4');
+  const {hashes} = checkChain(example);
+  checkMerkleProof(w.structured_merkle_proof, hashes[0], w.merkle_root);
+  assert.deepEqual(
+    WORKED.proof.map((n) => [n.id, n.witness_event_id, typeof n.depth]),
+    [
+      [0, 0, 'number'],
+      [0, 0, 'number'],
+    ],
+  );
+  checkMerkleProof(WORKED.proof, A, root);
+  const text = readFileSync(join(ROOT, PAGE), 'utf8');
+  assert.match(text, /2a57bb9/);
+  assert.match(text, /`"4"`/);
+});
+
+test('regression (audit): checkWitnessTx takes the contract the vault was configured with', () => {
+  // publishDomainSnapshot/index.js (a7274438) sends to parsed.smart_contract_address, the SmartContractAddress
+  // setting; extension.json only sets its default, which is WITNESS_CONTRACT.
+  const configured = '0x1111111111111111111111111111111111111111';
+  const elsewhere = {...tx, to: configured};
+  checkWitnessTx(witness, elsewhere, configured);
+  checkWitnessTx(witness, tx, WITNESS_CONTRACT.toLowerCase());
+  assert.throws(() => checkWitnessTx(witness, elsewhere), /not the witness contract/);
+  assert.throws(() => checkWitnessTx(witness, tx, configured), /not the witness contract/);
+  assert.throws(() => checkWitnessTx(witness, tx, 'goerli'), /contract is not an address/);
+});
+
+test('regression (audit): a domain snapshot page, which gets no transclusion-hashes slot, passes', () => {
+  // AddTransclusionHashesOnSave::onDASaveRevisionAddSlots returns first for namespace 6942.
+  const snapshot = writeChain([{domainId: '5a1b9c3e7d', timeStamp: '20220301090000', main: 'Page A: 6b99…'}]);
+  assert.deepEqual(Object.keys(snapshot[0].content.content), ['main']);
+  checkChain(snapshot);
+  assert.match(readFileSync(join(ROOT, PAGE), 'utf8'), /\(namespace 6942\), which get no `transclusion-hashes` slot/);
 });
