@@ -1,14 +1,16 @@
 // 1.2 chains for the content tests of the 1.2 check scripts: the real ones (the page's example, the
 // fixtures in fixtures/chains/) and revisions this file builds the way the two writers build them (a
-// content edit and a witness revision of the MediaWiki extension, a witness revision of the Rust crate),
-// for the kinds no real 1.2 chain in the pinned repositories shows.
+// content edit, a witness revision and a file page of the MediaWiki extension, a witness revision of the
+// Rust crate), for the kinds no real 1.2 chain in the pinned repositories shows.
 //
 // The extension: inblockio/mediawiki-extensions-Aqua@d671085, VerificationEngine::buildAndUpdateVerificationData,
 // ::storeSignature and ::witnessPage, exported by TransferEntityFactory. The Rust crate: aqua-verifier-rs@9889a39
 // src/verifier.rs generate_aqua_chain, sign_aqua_chain and witness_aqua_chain, serialised by aqua-verifier-rs-types.
+import {Buffer} from 'node:buffer';
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {Wallet} from 'ethers';
 import {ROOT, docBlock} from './doc-blocks.mjs';
 
 export const PAGE_1_2 = 'docs/protocol/aqua_protocol_v1_2.md';
@@ -149,4 +151,107 @@ export function logoWitnessed() {
     structured_merkle_proof: [{left_leaf: last, right_leaf: EMPTY_DIGEST, successor: sha3(last + EMPTY_DIGEST)}],
   };
   return append(page, rev);
+}
+
+// --- A file page of the extension, exported as TransferEntityFactory exports it ----------------------------
+// Every revision of a page in the File namespace (6) has a file_hash slot, set on each save from the file
+// current at that moment (AddTransclusionHashesOnSave, DARevisionStore::newNullRevision for a re-upload). The
+// export carries the file's bytes only where VerificationEngine::getFileForVerificationEntity finds a version
+// for the revision: the current file for the current revision, and for an older revision the replaced version
+// whose time stamp equals the revision's (then with its archivename). When file_get_contents cannot read that
+// replaced version, `file` holds the archivename alone.
+// The public development mnemonic, derived when a file page is first built (not on every import of this file).
+let cachedSigner;
+const devSigner = () =>
+  (cachedSigner ??= Wallet.fromPhrase('test test test test test test test test test test test junk'));
+export const REPORT_V1 = Buffer.from('%PDF-1.4 report, first version\n');
+export const REPORT_V2 = Buffer.from('%PDF-1.4 report, second version\n');
+
+const fileEntry = (bytes, comment, archivename) => ({
+  data: bytes.toString('base64'),
+  filename: 'Report.pdf',
+  size: bytes.length,
+  comment,
+  ...(archivename === undefined ? {} : {archivename}),
+});
+function fileRevision(revId, timeStamp, slots, file) {
+  return {
+    content: {rev_id: revId, content: slots, content_hash: '', ...(file ? {file} : {})},
+    metadata: {
+      domain_id: '5e5a1ec586',
+      time_stamp: timeStamp,
+      previous_verification_hash: '',
+      merge_hash: '',
+      metadata_hash: '',
+      verification_hash: '',
+    },
+    signature: null,
+    witness: null,
+  };
+}
+/** The revision `rev` as a signature revision by the development wallet over the last revision of `page`, appended. */
+function signed(page, rev, signers) {
+  const wallet = devSigner();
+  const last = Object.keys(page.revisions).at(-1);
+  rev.content.content['signature-slot'] = JSON.stringify(signers, null, 4);
+  rev.signature = {
+    signature: wallet.signMessageSync(`I sign the following page verification_hash: [0x${last}]`),
+    public_key: wallet.signingKey.publicKey,
+    wallet_address: wallet.address,
+    signature_hash: '',
+  };
+  return append(page, rev);
+}
+
+/**
+ * `Report.pdf`: revision 1 uploads version 1, revision 2 signs it, revision 3 uploads version 2 (a re-upload, which
+ * changes only file_hash), revision 4 signs again and is the current revision. `firstUpload` says how the export
+ * carries revision 1: 'replaced' (the bytes of version 1 with its archivename, as once version 2 replaced it),
+ * 'unread' (the archivename alone: the vault could not read version 1) or 'none' (no bytes). Revisions 2 and 3 come
+ * without bytes, revision 4 with those of version 2.
+ */
+export function reportPage({firstUpload = 'replaced'} = {}) {
+  const wallet = devSigner();
+  const archivename = '20241003110000!Report.pdf';
+  const upload = {
+    replaced: fileEntry(REPORT_V1, 'Quarterly report', archivename),
+    unread: {archivename},
+    none: undefined,
+  }[firstUpload];
+  const text = 'The quarterly report.';
+  const slots = (fileHash) => ({file_hash: fileHash, main: text, 'transclusion-hashes': ''});
+  const genesis = fileRevision(1, '20241003090000', slots(H(REPORT_V1)), upload);
+  const genesisHash = reseal(genesis);
+  let page = {
+    genesis_hash: genesisHash,
+    domain_id: '5e5a1ec586',
+    title: 'Report.pdf',
+    namespace: 6,
+    chain_height: 4,
+    revisions: {[genesisHash]: genesis},
+  };
+  const first = [{user: wallet.address, timestamp: '20241003100000'}];
+  page = signed(page, fileRevision(2, '20241003100000', slots(H(REPORT_V1))), first);
+  const reupload = fileRevision(3, '20241003110000', slots(H(REPORT_V2)));
+  reupload.content.content['signature-slot'] = JSON.stringify(first, null, 4);
+  page = append(page, reupload);
+  const both = [...first, {user: wallet.address, timestamp: '20241003120000'}];
+  const current = fileRevision(
+    4,
+    '20241003120000',
+    slots(H(REPORT_V2)),
+    fileEntry(REPORT_V2, `Page signed by wallet: ${wallet.address}`),
+  );
+  return signed(page, current, both);
+}
+
+/** The audit's case: a file uploaded, then signed; the upload revision, no longer current, comes without bytes. */
+export function signedUpload() {
+  const wallet = devSigner();
+  const page = reportPage({firstUpload: 'none'});
+  const [h1, h2] = Object.keys(page.revisions);
+  const rev2 = clone(page.revisions[h2]);
+  rev2.content.file = fileEntry(REPORT_V1, `Page signed by wallet: ${wallet.address}`);
+  const hash = reseal(rev2);
+  return {...page, chain_height: 2, revisions: {[h1]: page.revisions[h1], [hash]: rev2}};
 }

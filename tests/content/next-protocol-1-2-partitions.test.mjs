@@ -32,6 +32,7 @@ import {
   logoPage,
   logoWitnessed,
   PAGE_1_2,
+  reportPage,
 } from './chains-1-2.mjs';
 import {ABSENT, countRepartitions, eachRepartition, formCandidates, sameTextValues} from './partitions.mjs';
 import {publishedBlock} from './published.mjs';
@@ -148,6 +149,9 @@ const CHAINS = [
   ['an unsigned edit (extension)', editedPage],
   ['a witness of the signature revision (extension)', helloWitnessed],
   ['a witness of the sample (Rust crate)', logoWitnessed],
+  // A file page: the bytes of a replaced version, two revisions without bytes, the current file.
+  ['a file page, bytes on the first and last revision only (extension)', reportPage],
+  ['a file page whose first version the vault could not read (extension)', () => reportPage({firstUpload: 'unread'})],
 ];
 
 for (const [label, build] of CHAINS) {

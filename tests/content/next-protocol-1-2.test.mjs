@@ -32,7 +32,9 @@ import {
   helloWitnessed,
   logoPage,
   logoWitnessed,
+  reportPage,
   reseal,
+  signedUpload,
 } from './chains-1-2.mjs';
 import {ROOT, docBlock} from './doc-blocks.mjs';
 import {AGAINST, attack, publishedBlock} from './published.mjs';
@@ -288,14 +290,17 @@ test('a file key on a text page, or a file whose bytes do not match, is refused'
   assert.ok(problemsOf(swapped).includes('file_hash does not match the file bytes'));
 });
 
-/** A one-revision page of the extension whose genesis has `slots` (and `file`), sealed as the extension seals it. */
+/**
+ * A one-revision page of the extension whose genesis has `slots` (and `file`), sealed as the extension seals it; a
+ * page with a file is in the File namespace (6), where the extension adds the file_hash slot and exports the file.
+ */
 function genesisOnly(slots, file) {
   const page = helloPage();
   const rev = clone(page.revisions[VH1]);
   rev.content.content = slots;
   if (file) rev.content.file = file;
   const hash = reseal(rev);
-  return {...page, genesis_hash: hash, chain_height: 1, revisions: {[hash]: rev}};
+  return {...page, ...(file ? {namespace: 6} : {}), genesis_hash: hash, chain_height: 1, revisions: {[hash]: rev}};
 }
 const fileOf = (bytes) => ({data: bytes.toString('base64'), filename: 'Zero.txt', size: bytes.length, comment: ''});
 
@@ -351,6 +356,119 @@ test('regression (audit): a file whose bytes are "0" has the empty file_hash the
     problemsOf(genesisOnly({file_hash: H(one), main: 'A file.', 'transclusion-hashes': ''}, fileOf(one))),
     [],
   );
+});
+
+// TransferEntityFactory::newRevisionEntityFromVerificationEntity (d671085) exports a file's bytes only where
+// VerificationEngine::getFileForVerificationEntity finds a version for the revision: the current file for the
+// current revision, and a replaced version (with its archivename) for an older revision with that version's
+// time stamp; a replaced version file_get_contents cannot read comes as its archivename alone. Every revision
+// of a File page still has its file_hash slot. The script as published before refused all but the current one.
+const NO_BYTES = /^file_hash [0-9a-f]{8}… is checked against no bytes \(the export carries none for this revision\)/;
+const fileKeysOf = (page) => Object.values(page.revisions).map((r) => Object.keys(r.content.file ?? {}).join());
+const notesOf = (page) => checkPage(page).map(({notes}) => notes);
+
+test('regression (audit): file pages as the extension exports them pass, with a note where the bytes are missing', () => {
+  for (const [firstUpload, first] of [
+    ['replaced', 'data,filename,size,comment,archivename'],
+    ['unread', 'archivename'],
+    ['none', ''],
+  ]) {
+    const page = reportPage({firstUpload});
+    assert.deepEqual(fileKeysOf(page), [first, '', '', 'data,filename,size,comment'], firstUpload);
+    assert.deepEqual(problemsOf(page), [], firstUpload);
+    const notes = notesOf(page);
+    const bare = firstUpload === 'replaced' ? [1, 2] : [0, 1, 2];
+    notes.forEach((list, i) => {
+      if (!bare.includes(i)) return assert.deepEqual(list, [], `${firstUpload}, revision ${i + 1}`);
+      assert.equal(list.length, 1, `${firstUpload}, revision ${i + 1}`);
+      assert.match(list[0], NO_BYTES);
+      const fileHash = Object.values(page.revisions)[i].content.content.file_hash;
+      assert.ok(list[0].startsWith(`file_hash ${fileHash.slice(0, 8)}…`), list[0]);
+    });
+  }
+  // The audit's case: the upload revision, once a signature revision follows it, comes without its bytes.
+  const upload = signedUpload();
+  assert.deepEqual(fileKeysOf(upload), ['', 'data,filename,size,comment']);
+  assert.deepEqual(
+    checkPage(upload).map(({problems, notes}) => [problems, notes.length]),
+    [
+      [[], 1],
+      [[], 0],
+    ],
+  );
+  // An empty file_hash (the vault read no file when it saved the revision) passes without bytes, with its note.
+  const empty = genesisOnly({file_hash: '', main: 'A file.', 'transclusion-hashes': ''});
+  empty.namespace = 6;
+  assert.deepEqual(problemsOf(empty), []);
+  assert.match(notesOf(empty)[0][0], /^file_hash is empty and the export carries no bytes/);
+});
+
+test('regression (audit): forged file pages stay refused, with or without the bytes', () => {
+  const page = reportPage();
+  const [h1, h2, , h4] = Object.keys(page.revisions);
+  const forged = (at, change, base = page) => {
+    const copy = clone(base);
+    change(copy.revisions[at], copy);
+    return problemsOf(copy);
+  };
+  // Bytes that are there are checked: a replaced version and the current file.
+  for (const at of [h1, h4]) {
+    const problems = forged(at, (rev) => {
+      rev.content.file.data = Buffer.from('another file').toString('base64');
+      rev.content.file.size = 12;
+    });
+    assert.ok(problems.includes('file_hash does not match the file bytes'), problems.join('; '));
+  }
+  // An archivename that is not text, alone or with the bytes, and an archivename with a stray key.
+  assert.ok(forged(h1, (rev) => (rev.content.file.archivename = 20241003110000)).includes('file is not in its form'));
+  const unread = reportPage({firstUpload: 'unread'});
+  const u1 = Object.keys(unread.revisions)[0];
+  assert.ok(forged(u1, (rev) => (rev.content.file.archivename = ['x']), unread).includes('file is not in its form'));
+  assert.ok(
+    forged(u1, (rev) => (rev.content.file.filename = 'Report.pdf'), unread).includes('file is not in its form'),
+  );
+  // A revision without bytes: its file_hash moved into the page text (the same content hash) is refused, and so is
+  // an empty file_hash before a page text that begins with the moved hash.
+  const moved = forged(h2, (rev) => {
+    const slots = rev.content.content;
+    slots.main = slots.file_hash + slots.main;
+    delete slots.file_hash;
+  });
+  assert.ok(moved.includes('the content slots are not exactly file_hash, main, signature-slot, transclusion-hashes'));
+  const emptied = forged(h2, (rev) => {
+    const slots = rev.content.content;
+    slots.main = slots.file_hash + slots.main;
+    slots.file_hash = '';
+  });
+  assert.ok(emptied.some((p) => p.startsWith('the page text begins with 128 hex digits after an empty file_hash')));
+  // A file_hash out of its grammar is refused without bytes too.
+  assert.ok(forged(h2, (rev) => (rev.content.content.file_hash = rev.content.content.file_hash.toUpperCase())).length);
+  // The page moved out of the File namespace: the extension exports no file there, and adds no file_hash slot.
+  const text = clone(page);
+  text.namespace = 0;
+  assert.ok(problemsOf(text).includes('the extension exports a file only on a page of the File namespace'));
+  assert.ok(problemsOf(text).includes('the content slots are not exactly main, signature-slot, transclusion-hashes'));
+  // A text page whose text begins with 128 hex digits, its start split off as a file_hash slot without bytes.
+  const hex = H('a file nobody uploaded');
+  const split = genesisOnly({file_hash: hex, main: 'A text.', 'transclusion-hashes': ''});
+  assert.deepEqual(
+    Object.keys(split.revisions),
+    Object.keys(genesisOnly({main: hex + 'A text.', 'transclusion-hashes': ''}).revisions),
+  );
+  assert.ok(problemsOf(split).includes('the content slots are not exactly main, transclusion-hashes'));
+  // What no hash covers: the same split, with the namespace changed to 6, reads as a file page. It passes only
+  // with the note that its file_hash was checked against nothing, as the page says.
+  split.namespace = 6;
+  assert.deepEqual(problemsOf(split), []);
+  assert.match(notesOf(split)[0][0], NO_BYTES);
+  // Read without the namespace, a page is a file page from its first revision with a file: a genesis without
+  // bytes has nothing to show it.
+  const bare = reportPage({firstUpload: 'none'});
+  delete bare.namespace;
+  assert.ok(problemsOf(bare).includes('the content slots are not exactly main, transclusion-hashes'));
+  const withBytes = reportPage();
+  delete withBytes.namespace;
+  assert.deepEqual(problemsOf(withBytes), []);
 });
 
 test('regression (audit): a lone surrogate, which hashes like U+FFFD, is refused wherever it is', () => {
@@ -477,7 +595,18 @@ test('regression (generated): a genesis link written null by an extension page, 
 // same), give a field a value of another JSON type with the same text, or add a key named like a member of
 // Object.prototype. The check must refuse every result that is not the revision as written.
 const numRuns = runs(300);
-const CHAINS = [helloPage, daaPage, logoPage, helloEdited, editedPage, helloWitnessed, logoWitnessed];
+const CHAINS = [
+  helloPage,
+  daaPage,
+  logoPage,
+  helloEdited,
+  editedPage,
+  helloWitnessed,
+  logoWitnessed,
+  reportPage,
+  () => reportPage({firstUpload: 'unread'}),
+  signedUpload,
+];
 const GROUPS = {
   content: {
     names: ['file_hash', 'main', 'signature-slot', 'transclusion-hashes', 'witness-slot'],
