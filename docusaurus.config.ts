@@ -15,6 +15,7 @@ import redirectTablePlugin from './src/plugins/redirect-table';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
 import {ssrTemplate} from './src/ssrTemplate';
 import slimClientPlugin from './src/plugins/slim-client';
+import afterHydrationPlugin from './src/plugins/after-hydration';
 import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
 import buildCachePlugin from './src/plugins/build-cache';
 import sourceMapsPlugin from './src/plugins/source-maps';
@@ -166,6 +167,7 @@ const config: Config = {
     aquaPlaygroundPlugin, // aqua-js-sdk for the home page playground, loaded on first use
     drawnDiagramsPlugin, // the drawings of the diagrams, in the static render only (before build-cache: it keys on aliases)
     sourceMapsPlugin, // DOCS_SOURCE_MAPS=true: hidden source maps for scripts/bench/profile.mjs (before build-cache: it keys on devtool)
+    afterHydrationPlugin, // the state learnt right after hydration (window size, isBrowser) renders as a transition (before build-cache: it keys on aliases)
     buildCachePlugin, // persistent Rspack cache: warm builds reuse compiled modules
     stagedEntryPlugin, // production: the client starts in a few short tasks instead of one long one
   ],

@@ -13,7 +13,7 @@ test('997 px wide is desktop, 996 px is mobile', async ({page}) => {
 });
 
 // The server render holds the desktop and the mobile parts together; once hydrated, the page learns
-// the window size and keeps only the parts for it.
+// the window size (as a transition: src/plugins/after-hydration) and keeps only the parts for it.
 test('a phone-wide page keeps only its mobile parts after hydration, and a resize swaps them', async ({page}) => {
   const path = '/docs/v1/Protocol/whitepaper';
   const html = await (await page.request.get(path)).text();

@@ -58,6 +58,50 @@ test('slim-client: the browser scripts carry no tslib', async ({page}) => {
   }
 });
 
+test('after-hydration: on a phone, the window size and isBrowser render after the other updates that follow hydration', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({viewport: {width: 360, height: 740}});
+  // After each React commit (seen through the hook React DOM calls when developer tools are there):
+  // is the desktop table of contents, which the server render holds, still in the page (the window
+  // size is not known yet), and is the colour toggle still disabled (isBrowser is still false)?
+  await page.addInitScript(() => {
+    const w = window as Window & {afterCommit?: {toc: boolean; toggleDisabled: boolean}[]};
+    w.afterCommit = [];
+    Object.assign(w, {
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        isDisabled: false,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE() {},
+        onScheduleFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        onCommitFiberRoot() {
+          w.afterCommit!.push({
+            toc: document.querySelector('.theme-doc-toc-desktop') !== null,
+            toggleDisabled: document.querySelector<HTMLButtonElement>('button[class*="toggleButton"]')!.disabled,
+          });
+        },
+      },
+    });
+  });
+  await open(page, '/docs/v1/Protocol/whitepaper');
+  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+  await expect(page.locator('button[class*="toggleButton"]').first()).toBeEnabled();
+  const commits = await page.evaluate(
+    () => (window as Window & {afterCommit?: {toc: boolean; toggleDisabled: boolean}[]}).afterCommit!,
+  );
+  // Stock code sets both at default priority, in the render of the other updates that effects make
+  // after hydration: they land in the first commit after it (index 1). As transitions, they render
+  // after that render: at least one commit comes between.
+  expect(commits[0], 'the hydration commit keeps the server render').toEqual({toc: true, toggleDisabled: true});
+  expect(commits.findIndex((commit) => !commit.toc)).toBeGreaterThan(1);
+  expect(commits.findIndex((commit) => !commit.toggleDisabled)).toBeGreaterThan(1);
+  await page.close();
+});
+
 test('code-block: hydration keeps the server-rendered code blocks instead of rendering them again', async ({page}) => {
   // Stock remounts every code block after hydration (a key that changes once in the browser), so
   // its elements are new ones; the ejected block hydrates over the server's.

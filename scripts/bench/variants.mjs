@@ -51,6 +51,7 @@ export function makeStock(dir) {
 export const WITHOUT = {
   'staged-entry': (dir) => withoutPlugin(dir, 'stagedEntryPlugin'),
   'slim-client': (dir) => withoutPlugin(dir, 'slimClientPlugin'),
+  'after-hydration': (dir) => withoutPlugin(dir, 'afterHydrationPlugin'),
   'ssr-template': (dir) => edit(dir, 'docusaurus.config.ts', [[/^ {2}ssrTemplate,\n/m, '']]),
   // The drawings stay in static/; the remark step that puts them in the pages goes, so every
   // diagram is drawn in the browser by Mermaid (when it comes near the viewport).
@@ -62,12 +63,14 @@ export const WITHOUT = {
   // Prism in the browser: theme-classic's CodeBlock and Prism client module, no build-time runs.
   'code-highlight': (dir) => {
     edit(dir, 'docusaurus.config.ts', [[/rehypePlugins: \[codeHighlight\]/g, 'rehypePlugins: []']]);
-    withoutPlugin(dir, 'codeHighlightPlugin');
+    for (const plugin of ['codeHighlightPlugin', 'slimClientPlugin']) withoutPlugin(dir, plugin);
     unswizzle(dir, 'CodeBlock');
   },
   // Stock lunr in the search worker (for bench:search, or a test of the patch in the browser).
   'search-typos': (dir) =>
-    edit(dir, 'src/plugins/search/index.ts', [[/^ {2}\[WORKER, \/\^(lunr|\\\.\\\.\\\/utils\\\/smartQueries)\$.*\n/gm, '']]),
+    edit(dir, 'src/plugins/search/index.ts', [
+      [/^ {2}\[WORKER, \/\^(lunr|\\\.\\\.\\\/utils\\\/smartQueries)\$.*\n/gm, ''],
+    ]),
 };
 
 /**
