@@ -108,7 +108,9 @@ export class MeaningSearchWorker extends SearchWorker {
     const results = asked.trim() ? await super.search(baseUrl, searchContext, asked, limit) : [];
     // An exact answer of the plugin keeps its order (see holdsTheQuery).
     const byWords = holdsTheQuery(results[0], input) || skip.has('words') ? [] : rankByWords(wrappedIndexes, input);
-    const byLiteral = rankLiterally(wrappedIndexes, literal);
+    // The same for the literal match: a query the plugin's first section holds as typed ("from", a
+    // word the index leaves out) keeps the plugin's order.
+    const byLiteral = holdsTheQuery(results[0], input) ? [] : rankLiterally(wrappedIndexes, literal);
     const ordered = (byMeaning) =>
       withDefiner(withLiteral(merge(results, byWords, byMeaning, limit), byLiteral, limit), wrappedIndexes, input);
     const withWords = () => ordered([]);
