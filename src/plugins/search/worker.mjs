@@ -105,7 +105,13 @@ export class MeaningSearchWorker extends SearchWorker {
       ? {literal: new Set(), unknown: new Set()}
       : literalTokens(wrappedIndexes, input);
     const asked = without(input, new Set([...parts, ...unknown]));
-    const results = asked.trim() ? await super.search(baseUrl, searchContext, asked, limit) : [];
+    let results = asked.trim() ? await super.search(baseUrl, searchContext, asked, limit) : [];
+    // When part of the query was held back, the plugin's answer to the query as typed still stands if
+    // its first section holds the query as typed ("from", a word the index leaves out).
+    if (asked !== input && !holdsTheQuery(results[0], input)) {
+      const plain = await super.search(baseUrl, searchContext, input, limit);
+      if (holdsTheQuery(plain[0], input)) results = plain;
+    }
     // An exact answer of the plugin keeps its order (see holdsTheQuery).
     const byWords = holdsTheQuery(results[0], input) || skip.has('words') ? [] : rankByWords(wrappedIndexes, input);
     // The same for the literal match: a query the plugin's first section holds as typed ("from", a
