@@ -8,7 +8,7 @@
 // do. Deterministic: no timing, no browser. Needs a build in build/
 // (and the .docusaurus/ folder it leaves: each doc's source file and URL).
 // Options: --json <file> writes every case and its first pages.
-import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {definesTerm, extractDefinitions, testableTerms} from '../../src/plugins/search-definitions/definitions.mjs';
@@ -21,8 +21,11 @@ const METADATA = '.docusaurus/docusaurus-plugin-content-docs/default';
 const pages = [];
 for (const name of readdirSync(METADATA).filter((file) => /^site-.*\.json$/.test(file))) {
   const {source, permalink, title, unlisted, draft} = JSON.parse(readFileSync(join(METADATA, name), 'utf8'));
-  if (unlisted || draft) continue;
-  const markdown = readFileSync(source.replace(/^@site\//, ''), 'utf8');
+  // Docusaurus leaves the metadata of a page that was deleted or renamed in .docusaurus/: only pages
+  // whose source still exists are pages of this build.
+  const file = source.replace(/^@site\//, '');
+  if (unlisted || draft || !existsSync(file)) continue;
+  const markdown = readFileSync(file, 'utf8');
   // The index lists a folder's index page without its trailing slash.
   pages.push({
     scope: permalink.split('/')[2],
