@@ -28,13 +28,13 @@ const PORT = Number(process.env.ENGINES_PORT ?? 3360);
 const SITE_PORT = PORT + 1;
 const baseURL = `http://localhost:${PORT}`;
 
-/** The site's routes, from tests/routes.ts (shared with the Playwright suite). */
+/** Every page of the build, as tests/routes.ts derives it (shared with the Playwright suite). */
 async function loadRoutes() {
   const source = readFileSync(new URL('../routes.ts', import.meta.url), 'utf8');
   const {outputText} = ts.transpileModule(source, {compilerOptions: {module: ts.ModuleKind.ES2022}});
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'engines-')), 'routes.mjs');
   writeFileSync(file, outputText);
-  return (await import(file)).ALL_ROUTES;
+  return (await import(file)).BUILT_ROUTES;
 }
 
 /** Per engine, the script held back: its marker (a text only it contains) and its release. */
