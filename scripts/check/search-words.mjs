@@ -115,8 +115,11 @@ const prefixes = (name) =>
 const stem = (word) => lunr.stemmer(new lunr.Token(word.toLowerCase())).toString();
 const isPlainWord = (text) => /^[A-Za-z]+$/.test(text) && !/[a-z][A-Z]/.test(text);
 
-/** The cases of one version: [{query, kind, holders: Set of pages}]. */
-function casesOf(scope) {
+/**
+ * The cases of one version: [{query, kind, holders()}], sorted by query. `holders()` gives the Set of
+ * pages that hold the case; it is worked out only for the cases tried (the gates try a sample).
+ */
+const casesOf = memo(function casesOf(scope) {
   const index = indexOf(scope);
   // What a page shows (titles, headings, text) gives the cases; what the search holds of a page
   // (descriptions and keywords too) says which pages may answer them.
@@ -127,14 +130,13 @@ function casesOf(scope) {
       if (SHOWN.includes(kind)) shown.set(u, `${shown.get(u) ?? ''} ${t}`);
       held.set(u, `${held.get(u) ?? ''} ${t}`);
     }
-  const cases = new Map(); // query (lower case) → {query, kind, holders}
+  const cases = new Map(); // query (lower case) → {query, kind}
   for (const text of shown.values())
     for (const raw of text.split(/\s+/)) {
       for (const [query, kind] of shapes(raw))
-        if (!cases.has(query.toLowerCase())) cases.set(query.toLowerCase(), {query, kind, holders: new Set()});
+        if (!cases.has(query.toLowerCase())) cases.set(query.toLowerCase(), {query, kind});
       for (const prefix of prefixes(trim(raw)?.replace(/\(.*$/, '')))
-        if (!cases.has(prefix.toLowerCase()))
-          cases.set(prefix.toLowerCase(), {query: prefix, kind: 'prefix', holders: new Set()});
+        if (!cases.has(prefix.toLowerCase())) cases.set(prefix.toLowerCase(), {query: prefix, kind: 'prefix'});
     }
   // Which pages hold each case. A prefix or a part of a name: the pages whose text has it where a
   // word or a part of a name starts (`isOk` in `result.isOk()`, `Eth` in `Ethereum`), as the
@@ -157,33 +159,46 @@ function casesOf(scope) {
     tokens.set(url, own);
     stems.set(url, ownStems);
   }
+  const lower = new Map([...held].map(([url, text]) => [url, text.toLowerCase()]));
+  const out = [];
   for (const [key, one] of cases) {
     const words = one.query.split('-');
     const plain = one.kind !== 'prefix' && words.every(isPlainWord);
-    if (plain && words.every((word) => !lunr.stopWordFilter(word.toLowerCase()))) {
-      cases.delete(key);
-      continue;
-    }
-    for (const [url, own] of tokens) {
-      const text = held.get(url);
-      const holds =
-        own.has(key) ||
-        (one.kind !== 'whole' && literally(text, text.toLowerCase(), key) >= 1) ||
-        (plain &&
-          words
-            .filter((word) => lunr.stopWordFilter(word.toLowerCase()))
-            .every((word) => stems.get(url).has(stem(word))));
-      if (holds) one.holders.add(url);
-    }
+    if (plain && words.every((word) => !lunr.stopWordFilter(word.toLowerCase()))) continue;
+    const holders = memo(() => {
+      const found = new Set();
+      for (const [url, own] of tokens) {
+        const holds =
+          own.has(key) ||
+          (one.kind !== 'whole' && literally(held.get(url), lower.get(url), key) >= 1) ||
+          (plain &&
+            words
+              .filter((word) => lunr.stopWordFilter(word.toLowerCase()))
+              .every((word) => stems.get(url).has(stem(word))));
+        if (holds) found.add(url);
+      }
+      return found;
+    });
+    out.push({...one, holders});
   }
-  return [...cases.values()].sort((a, b) => (a.query < b.query ? -1 : 1));
+  return out.sort((a, b) => (a.query < b.query ? -1 : 1));
+});
+
+/** `fn` computed once per argument. */
+function memo(fn) {
+  const results = new Map();
+  return (arg) => {
+    if (!results.has(arg)) results.set(arg, fn(arg));
+    return results.get(arg);
+  };
 }
 
 const easyops = await loadEasyops('build');
 const failures = [];
 const counts = [];
-async function attempt(scope, {query, kind, holders}) {
+async function attempt(scope, {query, kind, holders: holdersOf}) {
   const {pages} = await easyops.search(scope, query);
+  const holders = holdersOf();
   if (pages.length === 0) failures.push(`[${scope}] ${kind} ${JSON.stringify(query)}: no answer`);
   else if (!pages.some((url) => holders.has(url)))
     failures.push(
