@@ -14,6 +14,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import redirectTablePlugin from './src/plugins/redirect-table';
 import codeHighlightPlugin, {rehypeCodeHighlight} from './src/plugins/code-highlight';
 import {ssrTemplate} from './src/ssrTemplate';
+import {BLOG_DESCRIPTION, BLOG_PATH, BLOG_TITLE} from './src/blog';
 import slimClientPlugin from './src/plugins/slim-client';
 import afterHydrationPlugin from './src/plugins/after-hydration';
 import aquaPlaygroundPlugin from './src/plugins/aqua-playground';
@@ -199,16 +200,17 @@ const config: Config = {
           showReadingTime: true,
           beforeDefaultRemarkPlugins: [codeLanguages, drawnDiagrams],
           rehypePlugins: [codeHighlight],
-          blogTitle: 'Aqua Protocol blog',
-          blogDescription: 'News, deep dives and release notes from the Aqua Protocol team.',
+          routeBasePath: BLOG_PATH,
+          blogTitle: BLOG_TITLE,
+          blogDescription: BLOG_DESCRIPTION,
           postsPerPage: 10,
           blogSidebarTitle: 'Recent posts',
           blogSidebarCount: 'ALL',
           editUrl: ({blogDirPath, blogPath}) => `${REPO_URL}/edit/${REPO_BRANCH}/${blogDirPath}/${blogPath}`,
           feedOptions: {
             type: ['rss', 'atom'],
-            title: 'Aqua Protocol blog',
-            description: 'News, deep dives and release notes from the Aqua Protocol team.',
+            title: BLOG_TITLE,
+            description: BLOG_DESCRIPTION,
             copyright: 'Copyright © 2025 inblock.io',
             xslt: false,
           },
