@@ -7,9 +7,11 @@ import {REDIRECTS} from '../redirects';
 import {unusedWord} from './unused-word.mjs';
 
 // Offline search (easyops): one index per docs version, the one of the version being read.
-// "chainable" appears only in the v3 docs (the SDK's Chainable API); "demodomain" only in the v2
-// docs. Neither appears in the blog or the pages, which every index also holds, and neither is a
-// word the word vectors know (src/plugins/search), so the other version finds nothing.
+// "chainable" appears only in the v3 docs (the SDK's Chainable API); "wfloadextension" (MediaWiki's
+// wfLoadExtension) only in the v2 docs. Neither appears in the blog or the pages, which every index
+// also holds, neither is a word the word vectors know (src/plugins/search), and neither is one edit
+// from, or two joined words of, the other version's words (as "demodomain", once used here, is:
+// "demo" and "domain"), so the other version finds nothing.
 
 const searchBox = (page: Page) => page.getByLabel('Search', {exact: true});
 const options = (page: Page) => page.getByRole('listbox').getByRole('option');
@@ -31,12 +33,12 @@ test('results come from the docs version being read, and only from it', async ({
   await open(page, '/docs/v3/intro');
   await search(page, 'chainable');
   await expect(options(page).first()).toBeVisible();
-  await search(page, 'demodomain');
+  await search(page, 'wfloadextension');
   await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
   await expect(options(page)).toHaveCount(0);
 
   await open(page, '/docs/v2/prologue');
-  await search(page, 'demodomain');
+  await search(page, 'wfloadextension');
   await expect(options(page).first()).toBeVisible();
   await search(page, 'chainable');
   await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
@@ -50,10 +52,10 @@ test('results come from the docs version being read, and only from it', async ({
 
 test('a result opens its page in the same version, with the terms highlighted', async ({page}) => {
   await open(page, '/docs/v2/prologue');
-  await search(page, 'demodomain');
+  await search(page, 'wfloadextension');
   await options(page).first().click();
-  await expect(page).toHaveURL(/\/docs\/v2\/[^?#]+\?_highlight=demodomain/);
-  await expect(page.locator('article mark').first()).toHaveText(/demodomain/i);
+  await expect(page).toHaveURL(/\/docs\/v2\/[^?#]+\?_highlight=wfloadextension/);
+  await expect(page.locator('article mark').first()).toHaveText(/wfloadextension/i);
 
   await open(page, '/docs/v3/sdk');
   await search(page, 'Chainable API');
@@ -128,7 +130,7 @@ test('outside the docs, search uses the latest version with the blog and pages',
   await open(page, '/blog');
   await search(page, 'chainable');
   await expect(options(page).first()).toBeVisible();
-  await search(page, 'demodomain');
+  await search(page, 'wfloadextension');
   await expect(page.getByRole('listbox').getByText('No results')).toBeVisible();
 });
 
@@ -236,9 +238,9 @@ test('text typed while the search bar loads is kept, and searched', async ({page
 });
 
 test('a page opened from a result link marks the terms without any search first', async ({page}) => {
-  await open(page, '/docs/v2/getting-started?_highlight=demodomain');
-  await expect(page.locator('article mark').first()).toHaveText(/demodomain/i);
-  await expect(searchBox(page)).toHaveValue('demodomain');
+  await open(page, '/docs/v2/Components/containers/media-wiki?_highlight=wfloadextension');
+  await expect(page.locator('article mark').first()).toHaveText(/wfloadextension/i);
+  await expect(searchBox(page)).toHaveValue('wfloadextension');
 });
 
 const themeToggle = (page: Page) => page.getByRole('button', {name: /Switch between dark and light mode/});

@@ -1,4 +1,5 @@
-// The search worker's lunr, with one typo forgiven in words of five letters or more, the punctuation
+// The search worker's lunr, with one typo forgiven in words of five letters or more (two letters
+// swapped in words of four), two words written as one searched as both, the punctuation
 // around a query word dropped (as the index drops it), question and filler words left out of
 // a query that has other words (see FILLER), and a query that no section answers (even without one
 // of its words) answered by the sections that hold any of its words (see queryForgivingTypos).
@@ -15,15 +16,23 @@ import lunr from 'lunr';
 import {FILLER} from './meaning.mjs';
 
 const MIN_LENGTH = 5;
+// A word of four letters that matches nothing may be two letters swapped ("hsah"); any other edit
+// of a word that short finds too many other words.
+const MIN_SWAP_LENGTH = 4;
+// A word of this length or more that matches nothing, even one edit away, may be two words written
+// as one ("tamperproof"), each part of three letters or more.
+const MIN_COMPOUND_LENGTH = 7;
+const MIN_PART_LENGTH = 3;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Every word one edit away from `word`. */
+/** Every word one edit away from `word` (only swaps of two letters when it is shorter than MIN_LENGTH). */
 function edits(word) {
   const out = new Set();
   for (let i = 0; i <= word.length; i++) {
     const [head, tail] = [word.slice(0, i), word.slice(i)];
-    if (tail) out.add(head + tail.slice(1));
     if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    if (word.length < MIN_LENGTH) continue;
+    if (tail) out.add(head + tail.slice(1));
     for (const letter of LETTERS) {
       if (tail) out.add(head + letter + tail.slice(1));
       out.add(head + letter + tail);
@@ -31,6 +40,21 @@ function edits(word) {
   }
   out.delete(word);
   return out;
+}
+
+/** The two words `word` is made of, both held by sections of `group` (the split whose rarer part
+ * the most sections hold), or null. */
+function split(index, group, word) {
+  let best = null;
+  let most = 0;
+  for (let i = MIN_PART_LENGTH; i <= word.length - MIN_PART_LENGTH; i++) {
+    const parts = [word.slice(0, i), word.slice(i)];
+    const counts = parts.map((part) =>
+      index.pipeline.runString(part).reduce((n, stem) => n + sections(group, stem), 0),
+    );
+    if (Math.min(...counts) > most) [best, most] = [parts, Math.min(...counts)];
+  }
+  return best;
 }
 
 /** How many sections of `indexes` hold `stem`, in any field. */
@@ -73,7 +97,7 @@ function correct(index, word, options) {
   // A flag (`--file`, kept whole by src/plugins/search) that no page has: its name alone.
   if (typeof word === 'string' && /^-/.test(word))
     return nowhere(group, word, options) ? word.replace(/^-+/, '') : word;
-  if (typeof word !== 'string' || word.length < MIN_LENGTH || !/^[a-z]+$/.test(word)) return word;
+  if (typeof word !== 'string' || word.length < MIN_SWAP_LENGTH || !/^[a-z]+$/.test(word)) return word;
   let known = spellings.get(group);
   if (!known) spellings.set(group, (known = new Map()));
   // Whether a word is required or optional does not change what it matches.
@@ -87,6 +111,8 @@ function correct(index, word, options) {
         const count = index.pipeline.runString(candidate).reduce((n, stem) => n + sections(group, stem), 0);
         if (count > most) [best, most] = [candidate, count];
       }
+      // Two words written as one: both are searched.
+      if (most === 0 && word.length >= MIN_COMPOUND_LENGTH) best = split(index, group, word) ?? word;
     }
     known.set(key, best);
   }
@@ -145,8 +171,12 @@ function queryEachWord(build, withFiller = false) {
       .map(([word, options]) => [typeof word === 'string' ? trim(word) : word, options])
       .filter(([word]) => word !== '');
     const content = trimmed.filter(([word]) => typeof word !== 'string' || !FILLER.has(word));
-    for (const [word, options] of content.length && !withFiller ? content : trimmed)
-      term.call(q, correct(this, word, options), options);
+    for (const [word, options] of content.length && !withFiller ? content : trimmed) {
+      const searched = correct(this, word, options);
+      if (!Array.isArray(searched)) term.call(q, searched, options);
+      // Two words written as one: each, with its own copy of the options (lunr writes into them).
+      else for (const part of searched) term.call(q, part, {...options});
+    }
   });
 }
 
