@@ -4,10 +4,11 @@
 //
 // The guarantee: a test file is skipped ("unchanged since it passed") only when nothing it could have
 // read differs from its last passing run. That is, the same Node version, lockfile and FUZZ_/EXAMPLES_
-// settings; every file of the repository outside the writers' folders byte for byte the same (code,
-// fixtures, tests: a change to any of them runs every file again); and, in the writers' folders (docs/,
-// versioned_docs/, versioned_sidebars/, blog/, sidebars.ts, versions.json), every file the test read,
-// every folder it listed and every path whose existence it asked the same as then. The reads are
+// settings; every file of the repository that git tracks or would track, outside the writers' folders,
+// byte for byte the same (code, fixtures, tests: a change to any of them runs every file again); and
+// everywhere else in the repository but node_modules (the writers' folders docs/, versioned_docs/,
+// versioned_sidebars/, blog/, sidebars.ts and versions.json, and ignored files such as build/), every
+// file the test read, every folder it listed and every path whose existence it asked the same as then. The reads are
 // recorded by scripts/lib/record-reads.mjs in the test's process, in every process it starts and in its
 // worker threads. A writer's change to one page therefore runs only the tests that read that page.
 //
@@ -41,8 +42,12 @@ function isGitTree() {
   }
 }
 
-/** Everything a test may depend on besides the writers' folders: hashed whole. */
-function commonKey() {
+/**
+ * Everything a test may depend on besides the writers' folders, hashed whole: every file git tracks
+ * or would track (ignored files are not in it: a test that reads one, say in build/, has it recorded
+ * like a page).
+ */
+function commonInputs() {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     encoding: 'utf8',
   })
@@ -55,7 +60,7 @@ function commonKey() {
     if (name.startsWith('EXAMPLES_')) hash.update(`env ${name}=${value}\n`);
   }
   for (const file of files) hash.update(`${file}\0${sha(readFileSync(file))}\n`);
-  return hash.digest('hex');
+  return {key: hash.digest('hex'), files: new Set(files)};
 }
 
 /** What one recorded access looks like now: a file's hash, a folder's names, a path's kind. */
@@ -70,14 +75,15 @@ function stateOf(kind, path) {
   }
 }
 
-function readRecord(file) {
+/** The reads of a run that the common inputs do not stand for, with their state now. */
+function readRecord(file, common) {
   if (!existsSync(file)) return {};
   const reads = {};
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line) continue;
     const kind = line[0];
     const path = line.slice(2);
-    if (CONTENT.test(path)) reads[`${kind} ${path}`] = stateOf(kind, path);
+    if (CONTENT.test(path) || !common.files.has(path)) reads[`${kind} ${path}`] = stateOf(kind, path);
   }
   return reads;
 }
@@ -87,7 +93,7 @@ const cachePath = (test) => join(CACHE, `${test.replace(/[\\/]/g, '__')}.json`);
 function unchanged(test, common) {
   try {
     const entry = JSON.parse(readFileSync(cachePath(test), 'utf8'));
-    if (entry.common !== common) return false;
+    if (entry.common !== common.key) return false;
     return Object.entries(entry.reads).every(([key, state]) => stateOf(key[0], key.slice(2)) === state);
   } catch {
     return false;
@@ -119,7 +125,7 @@ const tests = readdirSync(DIR)
   .filter((file) => file.endsWith('.test.mjs'))
   .map((file) => `${DIR}/${file}`)
   .sort();
-const common = useCache ? commonKey() : null;
+const common = useCache ? commonInputs() : null;
 const toRun = useCache ? tests.filter((test) => !unchanged(test, common)) : tests;
 const skipped = tests.filter((test) => !toRun.includes(test));
 if (useCache) {
@@ -153,7 +159,7 @@ await Promise.all(
       if (record) {
         mkdirSync(CACHE, {recursive: true});
         const file = cachePath(test);
-        writeFileSync(`${file}.tmp`, JSON.stringify({common, reads: readRecord(record)}, null, 1));
+        writeFileSync(`${file}.tmp`, JSON.stringify({common: common.key, reads: readRecord(record, common)}, null, 1));
         renameSync(`${file}.tmp`, file);
       }
     }

@@ -1,9 +1,9 @@
 // scripts/check/content-tests.mjs skips a content test file only when nothing the file could have
 // read has changed since it passed. This checks that guarantee in a scratch repository whose one
-// test reads the writers' folders in each way a content test does: a file read in its own process,
-// a module imported, a folder listed, a path asked for, a file read by a child process and one read
-// in a worker thread. Changing any of those, or any file outside the writers' folders, runs it
-// again; changing a page it never read does not.
+// test reads in each way a content test does: a page read in its own process, a module imported, a
+// folder listed, a path asked for, a page read by a child process, one read in a worker thread, and
+// an ignored file (build/). Changing any of those, or any file outside the writers' folders, runs
+// it again; changing a page it never read does not.
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -22,6 +22,7 @@ import {test} from 'node:test';
 import {value} from '../../docs/imported.mjs';
 test('reads the writers\\' folders every way', async () => {
   assert.ok(readFileSync('docs/read.md', 'utf8'));
+  assert.ok(readFileSync('build/ignored.txt', 'utf8'));
   assert.ok(readdirSync('blog').length);
   existsSync('docs/maybe.md');
   assert.equal(value, 1);
@@ -53,7 +54,8 @@ function repository() {
     'versioned_docs/worker.md': 'worker\n',
     'blog/post.md': 'post\n',
     'package-lock.json': '{}\n',
-    '.gitignore': 'node_modules/\n',
+    'build/ignored.txt': 'built\n',
+    '.gitignore': 'node_modules/\nbuild/\n',
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(join(dir, file, '..'), {recursive: true});
@@ -89,6 +91,7 @@ test('a content test runs again exactly when something it read changed', () => {
       ['a file its worker read', () => writeFileSync(join(dir, 'versioned_docs/worker.md'), 'changed\n'), true],
       ['a new file in a folder it listed', () => writeFileSync(join(dir, 'blog/new.md'), 'new\n'), true],
       ['a path it asked for, now there', () => writeFileSync(join(dir, 'docs/maybe.md'), 'here\n'), true],
+      ['an ignored file it read', () => writeFileSync(join(dir, 'build/ignored.txt'), 'built again\n'), true],
       [
         "a file outside the writers' folders",
         () => writeFileSync(join(dir, 'package-lock.json'), '{"changed": true}\n'),
