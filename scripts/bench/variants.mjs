@@ -66,6 +66,8 @@ export const WITHOUT = {
     for (const plugin of ['codeHighlightPlugin', 'slimClientPlugin']) withoutPlugin(dir, plugin);
     unswizzle(dir, 'CodeBlock');
   },
+  // Stock's post date (a first Intl.DateTimeFormat while hydrating).
+  'blog-dates': (dir) => unswizzle(dir, 'BlogPostItem/Header/Info'),
   // Stock lunr in the search worker (for bench:search, or a test of the patch in the browser).
   'search-typos': (dir) =>
     edit(dir, 'src/plugins/search/index.ts', [
