@@ -2,19 +2,20 @@
 // The content tests (tests/content/*.test.mjs), each file in a Node test process of its own, with a
 // memory of what each read when it last passed.
 //
-// The guarantee: a test file is skipped ("unchanged since it passed") only when nothing it could have
-// read differs from its last passing run. That is, the same Node version, lockfile and FUZZ_/EXAMPLES_
-// settings; every file of the repository that git tracks or would track, outside the writers' folders,
-// byte for byte the same (code, fixtures, tests: a change to any of them runs every file again); and
-// everywhere else in the repository but node_modules (the writers' folders docs/, versioned_docs/,
-// versioned_sidebars/, blog/, sidebars.ts and versions.json, and ignored files such as build/), every
-// file the test read, every folder it listed and every path whose existence it asked the same as then. The reads are
-// recorded by scripts/lib/record-reads.mjs in the test's process, in every process it starts and in its
-// worker threads. A writer's change to one page therefore runs only the tests that read that page.
+// The guarantee: a test file is skipped ("unchanged since it passed") only when nothing it could
+// have read differs from its last passing run: the same Node version and EXAMPLES_ settings; every
+// file that git tracks or would track, outside the writers' folders, byte for byte the same (code,
+// fixtures, tests, the lockfile: a change to any of them runs every file again); and, in the
+// writers' folders (docs/, versioned_docs/, versioned_sidebars/, blog/, sidebars.ts, versions.json)
+// and in ignored files such as build/, every file the test read, every folder it listed and every
+// path whose existence it asked the same as then. scripts/lib/record-reads.mjs records the reads in
+// the test's process, in every process it starts and in its worker threads. A writer's change to
+// one page therefore runs only the tests that read that page. A fresh clone (as in CI) has no
+// memory, so every file runs.
 //
 //   node scripts/check/content-tests.mjs            as above
-//   node scripts/check/content-tests.mjs --all      run every file (what `npm test` does in CI)
-// FUZZ_SEED, FUZZ_AGAINST or any other FUZZ_ setting other than the gate's own runs every file too.
+//   node scripts/check/content-tests.mjs --all      every file
+// Any FUZZ_ setting (FUZZ_SEED, FUZZ_AGAINST, ...), or a copy outside git, runs every file too.
 import {spawn, execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';

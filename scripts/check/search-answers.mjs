@@ -96,18 +96,18 @@ const queryOf = (scope) =>
     .map((parts) => ({scope, query: parts.map(({text}) => text).join(' ')}));
 
 /** A word of the docs with two neighbouring letters swapped, or two words of the docs written as one. */
-const letters = (scope) => words[scope].filter((word) => /^[a-z]+$/.test(word));
+const letters = Object.fromEntries(SCOPES.map((scope) => [scope, words[scope].filter((w) => /^[a-z]+$/.test(w))]));
 const slipOf = (scope) =>
   fc.oneof(
     fc
-      .constantFrom(...letters(scope).filter((word) => word.length >= 4))
+      .constantFrom(...letters[scope].filter((word) => word.length >= 4))
       .chain((word) =>
         fc
           .nat(word.length - 2)
           .map((i) => ({scope, query: word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)})),
       ),
     fc
-      .tuple(...[0, 1].map(() => fc.constantFrom(...letters(scope).filter((word) => word.length >= 3))))
+      .tuple(...[0, 1].map(() => fc.constantFrom(...letters[scope].filter((word) => word.length >= 3))))
       .filter(([a, b]) => a.length + b.length >= 7)
       .map(([a, b]) => ({scope, query: a + b})),
   );

@@ -49,13 +49,15 @@ function split(index, group, word) {
   let most = 0;
   for (let i = MIN_PART_LENGTH; i <= word.length - MIN_PART_LENGTH; i++) {
     const parts = [word.slice(0, i), word.slice(i)];
-    const counts = parts.map((part) =>
-      index.pipeline.runString(part).reduce((n, stem) => n + sections(group, stem), 0),
-    );
-    if (Math.min(...counts) > most) [best, most] = [parts, Math.min(...counts)];
+    const rarer = Math.min(...parts.map((part) => holding(index, group, part)));
+    if (rarer > most) [best, most] = [parts, rarer];
   }
   return best;
 }
+
+/** How many sections of `group` hold the stems of `word`. */
+const holding = (index, group, word) =>
+  index.pipeline.runString(word).reduce((n, stem) => n + sections(group, stem), 0);
 
 /** How many sections of `indexes` hold `stem`, in any field. */
 function sections(indexes, stem) {
@@ -108,7 +110,7 @@ function correct(index, word, options) {
     if (nowhere(group, word, options)) {
       let most = 0;
       for (const candidate of edits(word)) {
-        const count = index.pipeline.runString(candidate).reduce((n, stem) => n + sections(group, stem), 0);
+        const count = holding(index, group, candidate);
         if (count > most) [best, most] = [candidate, count];
       }
       // Two words written as one: both are searched.

@@ -106,17 +106,17 @@ export class MeaningSearchWorker extends SearchWorker {
       : literalTokens(wrappedIndexes, input);
     const asked = without(input, new Set([...parts, ...unknown]));
     let results = asked.trim() ? await super.search(baseUrl, searchContext, asked, limit) : [];
+    let exact = holdsTheQuery(results[0], input);
     // When part of the query was held back, the plugin's answer to the query as typed still stands if
     // its first section holds the query as typed ("from", a word the index leaves out).
-    if (asked !== input && !holdsTheQuery(results[0], input)) {
+    if (asked !== input && !exact) {
       const plain = await super.search(baseUrl, searchContext, input, limit);
-      if (holdsTheQuery(plain[0], input)) results = plain;
+      if (holdsTheQuery(plain[0], input)) [results, exact] = [plain, true];
     }
-    // An exact answer of the plugin keeps its order (see holdsTheQuery).
-    const byWords = holdsTheQuery(results[0], input) || skip.has('words') ? [] : rankByWords(wrappedIndexes, input);
-    // The same for the literal match: a query the plugin's first section holds as typed ("from", a
-    // word the index leaves out) keeps the plugin's order.
-    const byLiteral = holdsTheQuery(results[0], input) ? [] : rankLiterally(wrappedIndexes, literal);
+    // An exact answer of the plugin keeps its order (see holdsTheQuery), against the ranking by words
+    // and the literal match alike.
+    const byWords = exact || skip.has('words') ? [] : rankByWords(wrappedIndexes, input);
+    const byLiteral = exact ? [] : rankLiterally(wrappedIndexes, literal);
     const ordered = (byMeaning) =>
       withDefiner(withLiteral(merge(results, byWords, byMeaning, limit), byLiteral, limit), wrappedIndexes, input);
     const withWords = () => ordered([]);
